@@ -1,0 +1,226 @@
+// `regula`: the command line over the whole pipeline. Exit codes: 0 done; 1 the ruleset has
+// errors (or a replay/scenario disagrees); 2 bad input (usage, files, an illegal move); 3 a rule
+// failed while the game ran.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { renderDiagnostic } from '../grammar/diagnostics.js';
+import { AGENTS } from '../interpreter/agents.js';
+import type { GameDefinition } from '../interpreter/definition.js';
+import { IllegalMoveError, RuleError } from '../interpreter/errors.js';
+import { playGame } from '../interpreter/play.js';
+import { legalMoves, SetupError, why } from '../interpreter/runtime.js';
+import { runScenario, type Scenario } from '../interpreter/scenario.js';
+import { simulate } from '../interpreter/simulate.js';
+import type { GameState } from '../interpreter/state.js';
+import { InvalidFileError, parseJsonFile } from '../interpreter/validate.js';
+import { flag, flags, intFlag, parseArgs, UsageError, type Args } from './args.js';
+import { LoadError, loadRuleset, type Loaded } from './load.js';
+import { formatGame } from './format.js';
+
+const USAGE = `regula — write, check and play the rules of board games
+
+  regula check <file>...                 check rulesets; errors as path:line:col: error CODE: message
+  regula info <file> [--json]            name, player counts, variants, rulebook
+  regula play <file> [options] [--json]  play a game: scripted moves, then agents to the end
+  regula moves <file> [options]          the legal moves (and whose decision) after --moves FILE
+  regula why <file> --move ID [options]  why that move is or is not legal there
+  regula replay <file> <log.json>        replay a logged game and compare the final scores
+  regula scenario <scenario.json>...     run scenario files (arranged positions, moves, expectations)
+  regula sim <file> [--games N] [options] many agent games: wins by seat, scores, game length
+
+options: --players N  --seed S  --variant ID (repeatable)  --agent random|first  --moves FILE  --json`;
+
+const out = (s: string) => process.stdout.write(`${s}\n`);
+const err = (s: string) => process.stderr.write(`${s}\n`);
+
+/** Loads a ruleset, printing its diagnostics; returns null when it has errors. */
+function load(path: string, quietWarnings = false): (Loaded & { definition: GameDefinition }) | null {
+  const loaded = loadRuleset(path);
+  for (const d of loaded.diagnostics) {
+    if (d.severity === 'error' || !quietWarnings) err(renderDiagnostic(d, loaded.source, path));
+  }
+  return loaded.definition ? (loaded as Loaded & { definition: GameDefinition }) : null;
+}
+
+interface GameOptions {
+  players: number;
+  seed: string | number;
+  variants: string[];
+  script: string[];
+}
+
+function gameOptions(args: Args, def: GameDefinition): GameOptions {
+  const rawSeed = flag(args, 'seed') ?? '1';
+  const seed = /^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed;
+  const movesFile = flag(args, 'moves');
+  let script: string[] = [];
+  if (movesFile) {
+    try {
+      script = readFileSync(movesFile, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    } catch {
+      throw new UsageError(`--moves ${movesFile}: the file cannot be read.`);
+    }
+  }
+  return { players: intFlag(args, 'players', def.players.min), seed, variants: flags(args, 'variant'), script };
+}
+
+function agentsFor(args: Args, seed: string | number, players: number) {
+  const name = flag(args, 'agent') ?? 'random';
+  const make = AGENTS[name];
+  if (!make) throw new UsageError(`--agent ${name}: agents are ${Object.keys(AGENTS).join(', ')}.`);
+  return Array.from({ length: players }, (_, seat) => make(seed, seat));
+}
+
+function gameJson(def: GameDefinition, o: GameOptions, state: GameState) {
+  return {
+    game: def.name, players: o.players, seed: o.seed, variants: o.variants,
+    moves: state.moves.map((m) => ({ player: m.player, move: m.move })),
+    log: state.log,
+    final: state.result ? { scores: state.result.scores, winners: state.result.winners } : null,
+  };
+}
+
+async function command(name: string, args: Args): Promise<number> {
+  const file = args.positional[0];
+  if (!file && name !== 'help') throw new UsageError(`regula ${name} needs a file.\n\n${USAGE}`);
+  switch (name) {
+    case 'check': {
+      let failed = false;
+      for (const path of args.positional) {
+        const loaded = loadRuleset(path);
+        for (const d of loaded.diagnostics) err(renderDiagnostic(d, loaded.source, path));
+        const errors = loaded.diagnostics.filter((d) => d.severity === 'error').length;
+        if (errors) failed = true;
+        else out(`${path}: ok${loaded.diagnostics.length ? ` (${loaded.diagnostics.length} warning${loaded.diagnostics.length > 1 ? 's' : ''})` : ''}`);
+      }
+      return failed ? 1 : 0;
+    }
+    case 'info': {
+      const g = load(file!, true);
+      if (!g) return 1;
+      const def = g.definition;
+      const info = {
+        name: def.name, players: def.players,
+        variants: def.variants.filter((v) => v.when === null).map((v) => ({ id: v.id, title: v.title })),
+        source: def.rulebook,
+      };
+      if (flag(args, 'json')) out(JSON.stringify(info));
+      else {
+        out(`${info.name} — ${info.players.min} to ${info.players.max} players — rulebook ${info.source ?? '(none)'}`);
+        for (const v of info.variants) out(`  variant ${v.id}: ${v.title}`);
+        for (const v of def.variants.filter((x) => x.when !== null)) out(`  rule for some player counts: ${v.id}: ${v.title}`);
+      }
+      return 0;
+    }
+    case 'play': case 'moves': case 'why': {
+      const g = load(file!, true);
+      if (!g) return 1;
+      const def = g.definition;
+      const o = gameOptions(args, def);
+      const moveToExplain = flag(args, 'move');
+      if (name === 'why' && !moveToExplain) throw new UsageError('regula why needs --move ID.');
+      const state = playGame(def, { ...o, agents: name === 'play' ? agentsFor(args, o.seed, o.players) : undefined });
+      if (name === 'play') {
+        if (flag(args, 'json')) out(JSON.stringify(gameJson(def, o, state)));
+        else out(formatGame(def, state));
+        return 0;
+      }
+      if (name === 'moves') {
+        const legal = legalMoves(def, state);
+        if (flag(args, 'json')) out(JSON.stringify(legal ?? { over: true, final: state.result }));
+        else if (!legal) out(`The game is over. Scores: ${state.result?.scores.join(', ')}; winners: ${state.result?.winners.map((s) => `P${s + 1}`).join(', ')}.`);
+        else {
+          out(`P${legal.player + 1} (seat ${legal.player}) decides: choice \`${legal.choice}\` in rule \`${legal.rule}\``);
+          for (const m of legal.moves) out(`  ${m}`);
+        }
+        return 0;
+      }
+      const w = why(def, state, moveToExplain!);
+      if (flag(args, 'json')) out(JSON.stringify(w));
+      else {
+        out(w.text);
+        if (w.rule) out(`  rule ${w.rule.name} at ${w.rule.at}${w.rule.cites.map((c) => `\n  rulebook: “${c}”`).join('')}`);
+        if (!w.legal) out(`  legal now: ${w.legalMoves.join(', ') || '(none)'}`);
+      }
+      return 0;
+    }
+    case 'replay': {
+      const g = load(file!, true);
+      if (!g) return 1;
+      const logPath = args.positional[1];
+      if (!logPath) throw new UsageError('regula replay needs a ruleset and a log file.');
+      const logged = parseJsonFile<ReturnType<typeof gameJson>>('move log', readText(logPath), logPath);
+      const state = playGame(g.definition, { players: logged.players, seed: logged.seed, variants: logged.variants, script: logged.moves.map((m) => m.move) });
+      const same = JSON.stringify(state.result) === JSON.stringify(logged.final ?? null);
+      out(`replayed ${logged.moves.length} moves: ${state.over ? `scores ${state.result!.scores.join(', ')}, winners ${state.result!.winners.join(', ')}` : 'the game is not over'}`);
+      out(same ? 'identical to the log' : `DIFFERENT from the log, which says ${JSON.stringify(logged.final)}`);
+      return same ? 0 : 1;
+    }
+    case 'scenario': {
+      let failed = 0;
+      for (const path of args.positional) {
+        const scenario = parseJsonFile<Scenario>('scenario', readText(path), path);
+        const g = load(resolve(dirname(path), scenario.ruleset), true);
+        if (!g) return 1;
+        const outcomes = runScenario(g.definition, scenario);
+        const bad = outcomes.filter((o) => o.failures.length);
+        out(`${bad.length ? 'FAIL' : 'ok  '} ${path}: ${scenario.title}`);
+        for (const o of bad) for (const f of o.failures) out(`     step ${o.step}${o.note ? ` (${o.note})` : ''}: ${f}`);
+        if (bad.length) failed++;
+      }
+      return failed ? 1 : 0;
+    }
+    case 'sim': {
+      const g = load(file!, true);
+      if (!g) return 1;
+      const o = gameOptions(args, g.definition);
+      const games = intFlag(args, 'games', 100);
+      const report = simulate(g.definition, {
+        players: o.players, variants: o.variants, games, seed: o.seed, agent: flag(args, 'agent') ?? 'random',
+        onProgress: (done) => { if (process.stderr.isTTY || done % Math.max(1, Math.floor(games / 10)) === 0) process.stderr.write(`\r${done}/${games} games`); },
+      });
+      process.stderr.write('\n');
+      if (flag(args, 'json')) out(JSON.stringify(report));
+      else out(report.text);
+      return 0;
+    }
+    default:
+      throw new UsageError(`Unknown command \`${name}\`.\n\n${USAGE}`);
+  }
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    throw new UsageError(`${path} cannot be read.`);
+  }
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    out(USAGE);
+    return name ? 0 : 2;
+  }
+  try {
+    return await command(name, parseArgs(rest, ['json']));
+  } catch (e) {
+    if (e instanceof IllegalMoveError) {
+      err(`error: ${e.message}`);
+      return 2;
+    }
+    if (e instanceof RuleError) {
+      const file = e.diagnostic.file;
+      let source = '';
+      try { if (file) source = readFileSync(file, 'utf8'); } catch { /* shown without the line */ }
+      err(renderDiagnostic(e.diagnostic, source, file));
+      return 3;
+    }
+    if (e instanceof UsageError || e instanceof LoadError || e instanceof SetupError || e instanceof InvalidFileError) {
+      err(`error: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,143 @@
+// Diagnostics are data: every stage returns them, the CLI renders them as caret text and the
+// playground as editor markers. Every message text lives in MESSAGES, keyed by its code.
+import type { Span } from './ast.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Diagnostic {
+  readonly code: Code;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly span: Span;
+  readonly file?: string;
+  readonly notes?: readonly string[];
+  readonly suggestion?: string;
+}
+
+/** The message registry: code → severity and a template whose `{key}`s are filled by `diag`. */
+export const MESSAGES = {
+  // R01xx — reading the text
+  R0101: ['error', 'Unexpected character `{text}`.'],
+  R0102: ['error', 'Expected {expected} but found {found}.'],
+  R0103: ['error', 'Unterminated string: a `"` opens it but none closes it.'],
+  R0104: ['error', 'Table row has {found} cells but the header has {expected} columns.'],
+  R0105: ['error', '{what} may appear only once in a ruleset.'],
+  // R02xx — names
+  R0201: ['error', '{what} `{name}` is not declared.'],
+  R0202: ['error', '{what} `{name}` is already declared at line {line}.'],
+  R0203: ['error', '`{name}` is a {actual}, not a {expected}.'],
+  R0204: ['error', '`{name}` takes {expected} argument(s) but {found} were given.'],
+  R0205: ['error', 'Column `{name}` is not an attribute of component `{component}`.'],
+  R0206: ['error', 'Value `{value}` is not one of the values of `{attr}`: {values}.'],
+  R0207: ['error', 'The rulebook is not declared: add `rulebook "file"` to the game header.'],
+  R0208: ['error', 'Choice `{name}` is not made anywhere: no `choose … as {name}` exists.'],
+  R0209: ['error', 'Variant `{name}` overlays `{target}`, but no such declaration exists.'],
+  // R03xx — types
+  R0301: ['error', 'Expected {expected} here, but this is {found}.'],
+  R0302: ['error', 'Cannot take `{property}` of {found}.'],
+  R0303: ['error', 'Counter `{name}` belongs to {owner}; {found} has no such counter.'],
+  // R04xx — structure and reachability
+  R0401: ['error', 'The ruleset has no `{what}` block.'],
+  R0402: ['warning', 'Rule `{name}` is never reached: nothing calls it and no flow fires `{event}`.'],
+  R0403: ['warning', 'Event `{name}` is never fired, so the rules waiting for it never run.'],
+  R0404: ['warning', 'This {what} can never run: it comes after `end the game` in the same block.'],
+  R0405: ['warning', 'Rule `{name}` is never called.'],
+  R0406: ['error', '`{name}` is a name the language reserves for {meaning}.'],
+  R0407: ['warning', 'Power `{name}` is not the name of any card: no player can ever hold it.'],
+  // R05xx — sources
+  R0501: ['warning', 'Cited words are not in {file}: "{quote}".'],
+  R0502: ['warning', 'Rulebook file {file} cannot be read: citations are not verified.'],
+  // R06xx — running a game
+  R0601: ['error', 'Rule `{rule}` ran more than {limit} steps without waiting for a player: it may loop forever.'],
+  R0602: ['error', 'Choice `{choice}` in rule `{rule}` has no legal option.'],
+  R0603: ['error', 'Counter `{counter}` of {owner} would become {value}, below its least value {min} (rule `{rule}`).'],
+  R0604: ['error', 'Cannot pay {amount} {counter}: {owner} has only {have} (rule `{rule}`).'],
+  R0605: ['error', '{message} (rule `{rule}`).'],
+  R0606: ['error', 'Move `{move}` is not legal now. Legal moves: {legal}.'],
+  R0607: ['error', 'The game is over: no more moves can be made.'],
+  // R07xx — files
+  R0701: ['error', '{file} is not a valid {what}: {problems}'],
+  R0702: ['error', '{file} cannot be read: {reason}'],
+  R0703: ['error', 'Variant `{name}` does not exist. Variants: {known}.'],
+  R0704: ['error', 'This game takes {min} to {max} players, not {players}.'],
+  R0705: ['error', 'Variant `{name}` cannot be combined with `{other}`.'],
+} as const satisfies Record<string, readonly [Severity, string]>;
+
+export type Code = keyof typeof MESSAGES;
+
+/** Builds a diagnostic from the registry, filling `{key}` placeholders from `args`. */
+export function diag(
+  code: Code,
+  span: Span,
+  args: Record<string, string | number> = {},
+  extra: { file?: string; notes?: readonly string[]; suggestion?: string } = {},
+): Diagnostic {
+  const [severity, template] = MESSAGES[code];
+  const message = template.replace(/\{(\w+)\}/g, (_, key: string) => String(args[key] ?? `{${key}}`));
+  return { code, severity, message, span, ...extra };
+}
+
+/** Levenshtein distance, for "did you mean" suggestions. */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The closest of `candidates` to `name`, if it is close enough to be a likely typo. */
+export function closest(name: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+/** Line and column (both from 1) of an offset. */
+export function lineColumn(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < source.length; i++) {
+    if (source.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * Caret text, as the CLI and tests show it:
+ *   path:3:7: error R0201: Zone `hand` is not declared. Did you mean `hands`?
+ *     3 | move card to hand
+ *       |              ^^^^
+ */
+export function renderDiagnostic(d: Diagnostic, source: string, path = d.file ?? '<input>'): string {
+  const { line, column } = lineColumn(source, d.span.start);
+  const lines = source.split('\n');
+  const text = lines[line - 1] ?? '';
+  const width = Math.max(1, Math.min(d.span.end - d.span.start, text.length - column + 1));
+  const gutter = String(line).length;
+  const hint = d.suggestion ? ` Did you mean \`${d.suggestion}\`?` : '';
+  const out = [
+    `${path}:${line}:${column}: ${d.severity} ${d.code}: ${d.message}${hint}`,
+    `${' '.repeat(gutter + 1)}|`,
+    `${line} | ${text}`,
+    `${' '.repeat(gutter + 1)}| ${' '.repeat(column - 1)}${'^'.repeat(width)}`,
+  ];
+  for (const note of d.notes ?? []) out.push(`${' '.repeat(gutter + 1)}= note: ${note}`);
+  return out.join('\n');
+}

@@ -1,0 +1,33 @@
+// Agents choose moves for players. An agent sees only what its player may see (the view) and the
+// legal move ids; anything that implements `Agent` can play any Regula game.
+import type { GameDefinition } from './definition.js';
+import { nextInt, seedRng, type RngState } from './rng.js';
+import type { PlayerView } from './runtime.js';
+
+/** What an agent may look at when it decides: its own view, built only if asked for. */
+export interface AgentContext {
+  readonly def: GameDefinition;
+  readonly seat: number;
+  view(): PlayerView;
+}
+
+export interface Agent {
+  readonly name: string;
+  choose(moves: readonly string[], context: AgentContext): string;
+}
+
+/** Always the first legal move: deterministic, useful for tests and for reading a game. */
+export const firstLegalAgent = (): Agent => ({ name: 'first', choose: (moves) => moves[0]! });
+
+/** A uniformly random legal move, from its own seeded generator so games replay exactly. */
+export function randomAgent(seed: string | number): Agent {
+  const rng: RngState = seedRng(`agent:${seed}`);
+  return { name: 'random', choose: (moves) => moves[nextInt(rng, moves.length)]! };
+}
+
+export type AgentFactory = (seed: string | number, seat: number) => Agent;
+
+export const AGENTS: Readonly<Record<string, AgentFactory>> = {
+  random: (seed, seat) => randomAgent(`${seed}:${seat}`),
+  first: () => firstLegalAgent(),
+};

@@ -1,0 +1,20 @@
+// Errors a running game can raise, each carrying a registry code and the span of the rule text
+// at fault, so the CLI and the playground can point at the line that caused it.
+import { diag, type Code, type Diagnostic } from '../grammar/diagnostics.js';
+import type { Span } from '../grammar/ast.js';
+
+export class RuleError extends Error {
+  readonly diagnostic: Diagnostic;
+  constructor(code: Code, span: Span, args: Record<string, string | number> = {}, file?: string) {
+    const d = diag(code, span, args, file ? { file } : {});
+    super(d.message);
+    this.diagnostic = d;
+  }
+}
+
+/** A move that is not legal now; `legal` lists the ids that are. */
+export class IllegalMoveError extends Error {
+  constructor(readonly move: string, readonly legal: readonly string[]) {
+    super(`Move \`${move}\` is not legal now. Legal moves: ${legal.length ? legal.join(', ') : '(none)'}.`);
+  }
+}

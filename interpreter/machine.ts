@@ -1,0 +1,476 @@
+// The statement machine: runs rules over an explicit stack of frames kept in the state, and stops
+// whenever a player must decide (the state's `pending`). Each step changes only the state given.
+import type { Block, ChooseStmt, Expr, MenuStmt, Span, Stmt } from '../grammar/ast.js';
+import { locate } from './definition.js';
+import { RuleError } from './errors.js';
+import {
+  asList, counterValue, currentPlayer, evalBool, evalNumber, evaluate, holdsPower, label, lookupVar,
+  withVars, type Ctx,
+} from './evaluate.js';
+import type { Model } from './model.js';
+import { nextInt, shuffleInPlace } from './rng.js';
+import type { Frame, GameState, Option, StmtRef } from './state.js';
+import {
+  describeType, isCard, isList, isPiece, isPlayer, isSpace, isZone, playerLabel, splitZoneKey, zoneKey, type Value,
+} from './values.js';
+
+/** Statements a single `run` may execute without waiting for a player before it is called runaway. */
+export const DEFAULT_STEP_BUDGET = 200_000;
+
+/** The rule the innermost frame belongs to, for messages. */
+export function currentRule(state: GameState): string {
+  for (let i = state.stack.length - 1; i >= 0; i--) {
+    const f = state.stack[i]!;
+    if (f.k === 'call') return f.rule;
+  }
+  return 'flow';
+}
+
+const ctxOf = (model: Model, state: GameState): Ctx => ({ model, state, scope: 'stack', rule: currentRule(state) });
+
+const stmtAt = (model: Model, ref: StmtRef): Stmt => model.blocks[ref.b]!.stmts[ref.pc]!;
+const blockId = (model: Model, b: Block): number => model.blockIds.get(b)!;
+
+function push(state: GameState, model: Model, body: Block, vars: Record<string, Value> = {}): void {
+  state.stack.push({ k: 'block', b: blockId(model, body), pc: 0, vars });
+}
+
+export function log(state: GameState, text: string, detail?: { text: string; seen: number[] }): void {
+  state.log.push(detail ? { text, detail: detail.text, seen: detail.seen } : { text });
+}
+
+/** Runs until a decision is pending or the game is over. */
+export function run(model: Model, state: GameState, budget = DEFAULT_STEP_BUDGET): void {
+  let steps = 0;
+  while (!state.pending && !state.over) {
+    if (state.stack.length === 0) {
+      state.over = true;
+      break;
+    }
+    if (++steps > budget) {
+      const f = [...state.stack].reverse().find((x) => x.k === 'block') as Extract<Frame, { k: 'block' }> | undefined;
+      const stmt = f ? model.blocks[f.b]!.stmts[Math.min(f.pc, model.blocks[f.b]!.stmts.length - 1)] : undefined;
+      throw new RuleError('R0601', stmt?.span ?? { start: 0, end: 0 }, { rule: currentRule(state), limit: budget });
+    }
+    step(model, state);
+  }
+}
+
+function step(model: Model, state: GameState): void {
+  const top = state.stack[state.stack.length - 1]!;
+  switch (top.k) {
+    case 'block': {
+      const block = model.blocks[top.b]!;
+      if (top.pc >= block.stmts.length) {
+        state.stack.pop();
+        return;
+      }
+      execute(model, state, top, block.stmts[top.pc]!);
+      return;
+    }
+    case 'call': case 'turn': case 'phase':
+      state.stack.pop(); // its body has finished
+      return;
+    case 'each': {
+      const stmt = stmtAt(model, top.s) as Extract<Stmt, { kind: 'ForEach' }>;
+      while (top.i < top.items.length) {
+        const item = top.items[top.i++]!;
+        const vars = { [stmt.variable.text]: item };
+        if (!stmt.where || evalBool(withVars(ctxOf(model, state), vars), stmt.where)) {
+          push(state, model, stmt.body, vars);
+          return;
+        }
+      }
+      state.stack.pop();
+      return;
+    }
+    case 'repeat': {
+      const stmt = stmtAt(model, top.s) as Extract<Stmt, { kind: 'Repeat' }>;
+      let again: boolean;
+      if (top.left !== null) again = top.left-- > 0;
+      else {
+        const holds = evalBool(ctxOf(model, state), stmt.expr);
+        again = stmt.mode === 'until' ? !holds : holds;
+      }
+      if (again && !state.over) push(state, model, stmt.body);
+      else state.stack.pop();
+      return;
+    }
+    case 'rank': {
+      const stmt = stmtAt(model, top.s) as Extract<Stmt, { kind: 'Rank' }>;
+      if (top.i >= top.items.length) {
+        state.stack.pop();
+        return;
+      }
+      const { value, place } = top.items[top.i++]!;
+      push(state, model, stmt.body, { [stmt.variable.text]: value, place });
+      return;
+    }
+    case 'fire': {
+      const handlers = model.handlers.get(top.event) ?? [];
+      while (top.i < handlers.length) {
+        const { rule, power } = handlers[top.i++]!;
+        if (power && !holdsPower(model, state, currentPlayer(ctxOf(model, state)), power)) continue;
+        const vars: Record<string, Value> = {};
+        const params = model.events.get(top.event)?.params ?? [];
+        params.forEach((p, i) => (vars[p.text] = top.args[i] ?? null));
+        const frame: Frame = { k: 'call', rule: rule.name.text, vars };
+        state.stack.push(frame);
+        if (rule.trigger?.where && !evalBool(ctxOf(model, state), rule.trigger.where)) {
+          state.stack.pop();
+          continue;
+        }
+        push(state, model, rule.body);
+        return;
+      }
+      state.stack.pop();
+      return;
+    }
+  }
+}
+
+function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'block' }>, s: Stmt): void {
+  const ctx = ctxOf(model, state);
+  const ref: StmtRef = { b: frame.b, pc: frame.pc };
+  switch (s.kind) {
+    case 'Let':
+      frame.vars[s.name.text] = evaluate(ctx, s.value);
+      break;
+    case 'Change':
+      change(model, state, ctx, s);
+      break;
+    case 'Move':
+      move(model, state, ctx, s.what, s.to, s.position, s.span);
+      break;
+    case 'Draw': {
+      const from = zoneOf(ctx, s.from);
+      const to = zoneOf(ctx, s.to);
+      const n = Math.max(0, evalNumber(ctx, s.count));
+      const cards = (state.zones[from] ?? []).slice(0, n);
+      transfer(model, state, cards, from, to, 'bottom');
+      logCards(model, state, ctx, `draws ${cards.length} from ${zoneName(from)} to ${zoneName(to)}`, cards, to);
+      break;
+    }
+    case 'Shuffle': {
+      const zone = zoneOf(ctx, s.zone);
+      shuffleInPlace(state.rng, (state.zones[zone] ??= []));
+      log(state, `${zoneName(zone)} is shuffled`, { text: `order: ${state.zones[zone]!.join(', ')}`, seen: [] });
+      break;
+    }
+    case 'Random': {
+      const items = asList(ctx, evaluate(ctx, s.from), s.from.span).filter(
+        (item) => !s.where || evalBool(withVars(ctx, { [s.variable.text]: item }), s.where),
+      );
+      const picked = items.length ? items[nextInt(state.rng, items.length)]! : null;
+      frame.vars[s.variable.text] = picked;
+      log(state, `chance picks ${label(model, picked)}`);
+      break;
+    }
+    case 'Reveal': {
+      const v = evaluate(ctx, s.what);
+      const cards = isCard(v) ? [v.card] : asList(ctx, v, s.what.span).filter(isCard).map((c) => c.card);
+      for (const c of cards) if (!state.revealed.includes(c)) state.revealed.push(c);
+      log(state, `revealed: ${cards.map((c) => label(model, { card: c })).join(', ') || 'nothing'}`);
+      break;
+    }
+    case 'Say':
+      log(state, interpolate(model, ctx, s.text, s.span));
+      break;
+    case 'Choose':
+    case 'Menu':
+      // The pc stays on the choice until an option resolves it (at once when only one is legal).
+      decide(model, state, ctx, s);
+      return;
+    case 'If': {
+      frame.pc++;
+      let branch: Stmt | Block | null = s;
+      while (branch && branch.kind === 'If') branch = evalBool(ctx, branch.cond) ? branch.then : branch.else;
+      if (branch) push(state, model, branch as Block);
+      return;
+    }
+    case 'ForEach': {
+      frame.pc++;
+      const items = [...asList(ctx, evaluate(ctx, s.list), s.list.span)];
+      state.stack.push({ k: 'each', s: ref, items, i: 0, simultaneous: s.simultaneous });
+      return;
+    }
+    case 'Repeat': {
+      frame.pc++;
+      state.stack.push({ k: 'repeat', s: ref, left: s.mode === 'times' ? evalNumber(ctx, s.expr) : null });
+      return;
+    }
+    case 'Turn': {
+      frame.pc++;
+      const p = evaluate(ctx, s.player);
+      if (!isPlayer(p)) throw new RuleError('R0605', s.player.span, { message: `A turn belongs to a player, not to ${describeType(p)}`, rule: ctx.rule });
+      state.turns++;
+      state.stack.push({ k: 'turn', player: p.player });
+      log(state, `— turn of ${playerLabel(p.player)} —`);
+      push(state, model, s.body);
+      return;
+    }
+    case 'Phase': {
+      frame.pc++;
+      const phase: Frame = { k: 'phase', level: s.level, title: s.title };
+      if (s.timeLimit) phase.timeLimit = evalNumber(ctx, s.timeLimit);
+      state.stack.push(phase);
+      if (s.level !== 'step') log(state, `${s.level} ${s.title}`.trim());
+      push(state, model, s.body);
+      return;
+    }
+    case 'Fire': {
+      frame.pc++;
+      state.stack.push({ k: 'fire', event: s.event.text, args: s.args.map((a) => evaluate(ctx, a)), i: 0 });
+      return;
+    }
+    case 'Call': {
+      frame.pc++;
+      const rule = model.rules.get(s.rule.text);
+      if (!rule) throw new RuleError('R0201', s.rule.span, { what: 'Rule', name: s.rule.text });
+      const vars: Record<string, Value> = {};
+      rule.params.forEach((p, i) => (vars[p.text] = s.args[i] ? evaluate(ctx, s.args[i]!) : null));
+      state.stack.push({ k: 'call', rule: rule.name.text, vars });
+      push(state, model, rule.body);
+      return;
+    }
+    case 'EndGame':
+      if (s.afterRound) state.ending = true;
+      else {
+        state.over = true;
+        state.stack = [];
+        log(state, 'the game ends');
+        return;
+      }
+      break;
+    case 'Rank': {
+      frame.pc++;
+      const items = asList(ctx, evaluate(ctx, s.list), s.list.span).map((value) => ({
+        value, key: evalNumber(withVars(ctx, { [s.variable.text]: value }), s.by),
+      }));
+      items.sort((a, b) => b.key - a.key);
+      const ranked: { value: Value; place: number }[] = [];
+      items.forEach((item, i) => {
+        const prev = items[i - 1];
+        const place = !prev ? 1 : prev.key === item.key ? ranked[i - 1]!.place : s.ties === 'share' ? ranked[i - 1]!.place + 1 : i + 1;
+        ranked.push({ value: item.value, place });
+      });
+      state.stack.push({ k: 'rank', s: ref, items: ranked, i: 0 });
+      return;
+    }
+  }
+  frame.pc++;
+}
+
+export function interpolate(model: Model, ctx: Ctx, text: string, span: Span): string {
+  return text.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const v = lookupVar(ctx, name) ?? (name === 'player' ? (currentPlayer(ctx) === null ? null : { player: currentPlayer(ctx)! }) : undefined);
+    if (v === undefined) throw new RuleError('R0201', span, { what: 'Variable', name });
+    return label(model, v);
+  });
+}
+
+const zoneName = (key: string): string => {
+  const { zone, seat } = splitZoneKey(key);
+  return seat === null ? zone : `${zone} of ${playerLabel(seat)}`;
+};
+
+function zoneOf(ctx: Ctx, e: Expr): string {
+  const v = evaluate(ctx, e);
+  if (!isZone(v)) throw new RuleError('R0605', e.span, { message: `Expected a zone here, but this is ${describeType(v)}`, rule: ctx.rule });
+  return v.zone;
+}
+
+/** Who may read a zone's cards: everyone (`null`), or the listed seats. */
+export function zoneReaders(model: Model, key: string): number[] | null {
+  const { zone, seat } = splitZoneKey(key);
+  const vis = model.zones.get(zone)?.visibility ?? 'public';
+  if (vis === 'public') return null;
+  if (vis === 'private' && seat !== null) return [seat];
+  return [];
+}
+
+function logCards(model: Model, state: GameState, ctx: Ctx, what: string, cards: string[], to: string): void {
+  const who = currentPlayer(ctx);
+  const subject = who === null ? '' : `${playerLabel(who)} `;
+  const names = cards.map((c) => label(model, { card: c })).join(', ') || 'nothing';
+  const readers = zoneReaders(model, to);
+  if (readers === null) log(state, `${subject}${what}: ${names}`);
+  else log(state, `${subject}${what}`, { text: names, seen: readers });
+}
+
+function transfer(model: Model, state: GameState, cards: string[], from: string | null, to: string, position: 'top' | 'bottom'): void {
+  for (const card of cards) {
+    const source = from ?? Object.keys(state.zones).find((k) => state.zones[k]!.includes(card));
+    if (source !== undefined) {
+      const list = state.zones[source]!;
+      const at = list.indexOf(card);
+      if (at >= 0) list.splice(at, 1);
+    }
+    const revealed = state.revealed.indexOf(card);
+    if (revealed >= 0) state.revealed.splice(revealed, 1);
+  }
+  const target = (state.zones[to] ??= []);
+  if (position === 'top') target.unshift(...cards);
+  else target.push(...cards);
+  void model;
+}
+
+function move(model: Model, state: GameState, ctx: Ctx, whatExpr: Expr, toExpr: Expr, position: 'top' | 'bottom' | null, span: Span): void {
+  const what = evaluate(ctx, whatExpr);
+  const to = evaluate(ctx, toExpr);
+  if (isPiece(what)) {
+    if (!isSpace(to)) throw new RuleError('R0605', toExpr.span, { message: `A piece moves to a space, not to ${describeType(to)}`, rule: ctx.rule });
+    const taken = new Set(Object.entries(state.pieces).filter(([id, at]) => id !== what.piece && at.space === to.space).map(([, at]) => at.slot));
+    let slot = 0;
+    while (taken.has(slot)) slot++;
+    state.pieces[what.piece] = { space: to.space, slot };
+    log(state, `${label(model, what)} moves to ${label(model, to)}`);
+    return;
+  }
+  if (!isZone(to)) throw new RuleError('R0605', toExpr.span, { message: `Cards move to a zone, not to ${describeType(to)}`, rule: ctx.rule });
+  let cards: string[];
+  let from: string | null = null;
+  if (isCard(what)) cards = [what.card];
+  else if (isZone(what)) { from = what.zone; cards = [...(state.zones[what.zone] ?? [])]; }
+  else if (isList(what)) cards = what.filter(isCard).map((c) => c.card);
+  else if (what === null) cards = [];
+  else throw new RuleError('R0605', whatExpr.span, { message: `Cannot move ${describeType(what)}`, rule: ctx.rule });
+  if (!cards.length) return;
+  transfer(model, state, cards, from, to.zone, position ?? 'bottom');
+  logCards(model, state, ctx, `moves to ${position === 'top' ? 'the top of ' : ''}${zoneName(to.zone)}`, cards, to.zone);
+  void span;
+}
+
+function change(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kind: 'Change' }>): void {
+  const name = s.counter.text;
+  const decl = model.counters.get(name);
+  if (!decl) throw new RuleError('R0201', s.counter.span, { what: 'Counter', name });
+  let owner: Value = null;
+  if (s.target) owner = evaluate(ctx, s.target);
+  else if (decl.owner.kind === 'player') {
+    const seat = currentPlayer(ctx);
+    if (seat === null) throw new RuleError('R0605', s.span, { message: `\`${name}\` of whom? No player's turn is running`, rule: ctx.rule });
+    owner = { player: seat };
+  }
+  const amount = evalNumber(ctx, s.amount);
+  const current = decl.owner.kind === 'global' ? (state.counters[name] as number) : counterValue(ctx, name, owner, s.span);
+  const ownerText = owner === null ? 'the game' : label(model, owner);
+  let next: number;
+  switch (s.op) {
+    case 'gain': case 'add': next = current + amount; break;
+    case 'lose': next = current - amount; break;
+    case 'pay':
+      if (amount > current) throw new RuleError('R0604', s.span, { amount, counter: name, owner: ownerText, have: current, rule: ctx.rule });
+      next = current - amount;
+      break;
+    case 'set': next = amount; break;
+  }
+  if (decl.min && next < evalNumber(ctx, decl.min)) {
+    throw new RuleError('R0603', s.span, { counter: name, owner: ownerText, value: next, min: evalNumber(ctx, decl.min), rule: ctx.rule });
+  }
+  if (decl.max && next > evalNumber(ctx, decl.max)) next = evalNumber(ctx, decl.max);
+  if (decl.owner.kind === 'global') state.counters[name] = next;
+  else if (isPlayer(owner)) (state.counters[name] as number[])[owner.player] = next;
+  else if (isPiece(owner)) (state.counters[name] as Record<string, number>)[owner.piece] = next;
+  if (next !== current) {
+    const delta = next - current;
+    log(state, `${ownerText}: ${name} ${delta > 0 ? '+' : ''}${delta} → ${next}`);
+  }
+}
+
+// ─── Decisions ────────────────────────────────────────────────────────────────
+
+export interface Candidate {
+  readonly id: string;
+  readonly value: Value;
+  readonly branch?: number;
+  /** Why it is not offered: the `where` of the choice, or a forbidding rule. */
+  readonly refusedBy?: { readonly kind: 'where'; readonly span: Span } | { readonly kind: 'forbid'; readonly rule: string; readonly span: Span };
+}
+
+/** Every candidate of a choice, offered or not, with the reason for each refused one. */
+export function candidates(model: Model, state: GameState, ctx: Ctx, s: ChooseStmt | MenuStmt, decider: number): Candidate[] {
+  if (s.kind === 'Menu') {
+    return s.options.map((o, branch) => ({
+      id: o.label, value: o.label, branch,
+      ...(o.when && !evalBool(ctx, o.when) ? { refusedBy: { kind: 'where' as const, span: o.when.span } } : {}),
+    }));
+  }
+  const items = asList(ctx, evaluate(ctx, s.from), s.from.span);
+  const values: Value[] = s.subset ? subsets(items, s.span, ctx) : [...items];
+  const forbids = (model.forbids.get(s.name.text) ?? []).filter((f) => !f.power || holdsPower(model, state, decider, f.power));
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const value of values) {
+    const bound = withVars(ctx, { [s.variable.text]: value });
+    const id = optionId(model, bound, s, value);
+    if (seen.has(id)) continue; // identical copies are one option
+    let refusedBy: Candidate['refusedBy'];
+    if (s.where && !evalBool(bound, s.where)) refusedBy = { kind: 'where', span: s.where.span };
+    else {
+      const f = forbids.find((f) => evalBool(bound, f.decl.when));
+      if (f) refusedBy = { kind: 'forbid', rule: f.decl.name.text, span: f.decl.span };
+    }
+    if (!refusedBy) seen.add(id);
+    out.push(refusedBy ? { id, value, refusedBy } : { id, value });
+  }
+  return out;
+}
+
+function subsets(items: readonly Value[], span: Span, ctx: Ctx): Value[] {
+  if (items.length > 12) throw new RuleError('R0605', span, { message: `Choosing any of ${items.length} things would offer too many subsets; choose one at a time`, rule: ctx.rule });
+  const out: Value[][] = [];
+  for (let mask = 0; mask < 1 << items.length; mask++) out.push(items.filter((_, i) => mask & (1 << i)));
+  return out.sort((a, b) => a.length - b.length);
+}
+
+function optionId(model: Model, ctx: Ctx, s: ChooseStmt, value: Value): string {
+  if (s.label.kind === 'verb') return `${s.label.verb.text} ${label(model, value)}`;
+  return interpolate(model, ctx, s.label.text, s.label.span);
+}
+
+export const passId = (s: ChooseStmt | MenuStmt): string => (s.kind === 'Choose' && s.passLabel ? s.passLabel : 'pass');
+
+function decide(model: Model, state: GameState, ctx: Ctx, s: ChooseStmt | MenuStmt): void {
+  let decider = currentPlayer(ctx);
+  if (s.by) {
+    const by = evaluate(ctx, s.by);
+    if (!isPlayer(by)) throw new RuleError('R0605', s.by.span, { message: `A choice is made by a player, not by ${describeType(by)}`, rule: ctx.rule });
+    decider = by.player;
+  }
+  if (decider === null) throw new RuleError('R0605', s.span, { message: 'Nobody can make this choice: no player\'s turn is running', rule: ctx.rule });
+  const offered: Option[] = candidates(model, state, ctx, s, decider)
+    .filter((c) => !c.refusedBy)
+    .map((c) => (c.branch === undefined ? { id: c.id, value: c.value } : { id: c.id, value: c.value, branch: c.branch }));
+  if (s.optional) offered.push({ id: passId(s), value: null });
+  const name = s.kind === 'Choose' ? s.name.text : 'menu';
+  if (offered.length === 0) throw new RuleError('R0602', s.span, { choice: name, rule: ctx.rule });
+  const secret = state.stack.some((f) => f.k === 'each' && f.simultaneous);
+  if (offered.length === 1) {
+    resolve(model, state, offered[0]!, decider, secret, true);
+    return;
+  }
+  state.pending = { player: decider, choice: name, rule: ctx.rule, options: offered, secret };
+}
+
+/** Applies a chosen option to the choice on top of the stack and moves past it. */
+export function resolve(model: Model, state: GameState, option: Option, decider: number, secret: boolean, forced: boolean): void {
+  const frame = state.stack[state.stack.length - 1] as Extract<Frame, { k: 'block' }>;
+  const s = model.blocks[frame.b]!.stmts[frame.pc] as ChooseStmt | MenuStmt;
+  state.pending = null;
+  frame.pc++;
+  const who = playerLabel(decider);
+  if (secret) log(state, `${who} decides in secret`, { text: option.id, seen: [decider] });
+  else log(state, `${who}: ${option.id}${forced ? ' (the only option)' : ''}`);
+  if (s.kind === 'Choose') frame.vars[s.variable.text] = option.value;
+  else if (option.branch !== undefined) {
+    const branch = s.options[option.branch]!;
+    if (s.by) state.stack.push({ k: 'turn', player: decider, quiet: true });
+    push(state, model, branch.body);
+  }
+}
+
+/** Where a statement is, for messages: `file:line:col`. */
+export const where = (model: Model, span: Span): string => locate(model.def, span.start);
+
+export { zoneKey };

@@ -1,0 +1,318 @@
+// The rules in force for one game: the definition's base declarations with the chosen and
+// automatic variants overlaid, indexed by name, with tables expanded into things and boards
+// into spaces. Built once per (definition, player count, variants) and shared by every state.
+import type {
+  Block, BoardDecl, CellValue, ComponentDecl, CounterDecl, Decl, DefineDecl, EventDecl, Expr, ForbidDecl,
+  FlowDecl, PieceDecl, PowerDecl, RecountDecl, RuleDecl, SetupDecl, Stmt, TableDecl, WinnerDecl, ZoneDecl,
+} from '../grammar/ast.js';
+import type { GameDefinition, VariantDefinition } from './definition.js';
+
+export interface Thing {
+  readonly id: string;
+  readonly label: string;
+  readonly table: string;
+  readonly component: string;
+  readonly attrs: Readonly<Record<string, CellValue>>;
+  /** The zone a card starts in (`null` for a board's spaces and cards dealt by rules). */
+  readonly zone: string | null;
+}
+
+export interface BoardModel {
+  readonly decl: BoardDecl;
+  /** Space ids in order: travel order for a track, table order otherwise. */
+  readonly order: readonly string[];
+  readonly index: ReadonlyMap<string, number>;
+  readonly neighbours: ReadonlyMap<string, readonly string[]>;
+  /** Square grids: `${x},${y}` → space id. */
+  readonly at: ReadonlyMap<string, string>;
+}
+
+export interface PieceInfo {
+  readonly id: string;
+  readonly label: string;
+  readonly collection: string;
+  readonly owner: number | null;
+}
+
+export interface Handler {
+  readonly rule: RuleDecl;
+  readonly power: string | null;
+}
+
+export interface ForbidRule {
+  readonly decl: ForbidDecl;
+  readonly power: string | null;
+}
+
+export interface Model {
+  readonly def: GameDefinition;
+  readonly playerCount: number;
+  /** Every variant in force: the chosen ones and the automatic ones whose condition holds. */
+  readonly variants: readonly string[];
+  readonly components: ReadonlyMap<string, ComponentDecl>;
+  readonly tables: ReadonlyMap<string, TableDecl>;
+  readonly things: ReadonlyMap<string, Thing>;
+  readonly tableThings: ReadonlyMap<string, readonly string[]>;
+  readonly zones: ReadonlyMap<string, ZoneDecl>;
+  readonly counters: ReadonlyMap<string, CounterDecl>;
+  readonly pieceDecls: ReadonlyMap<string, PieceDecl>;
+  /** Collection name → its pieces' ids in order; single piece name → its id. */
+  readonly collections: ReadonlyMap<string, readonly string[]>;
+  readonly singlePieces: ReadonlyMap<string, string>;
+  readonly pieces: ReadonlyMap<string, PieceInfo>;
+  readonly boards: ReadonlyMap<string, BoardModel>;
+  readonly spaceBoard: ReadonlyMap<string, string>;
+  readonly defines: ReadonlyMap<string, DefineDecl>;
+  readonly powerDefines: ReadonlyMap<string, ReadonlyMap<string, DefineDecl>>;
+  readonly rules: ReadonlyMap<string, RuleDecl>;
+  readonly handlers: ReadonlyMap<string, readonly Handler[]>;
+  readonly forbids: ReadonlyMap<string, readonly ForbidRule[]>;
+  readonly events: ReadonlyMap<string, EventDecl>;
+  readonly powersZone: string | null;
+  readonly powers: ReadonlyMap<string, PowerDecl>;
+  readonly setup: SetupDecl | null;
+  readonly flow: FlowDecl | null;
+  readonly recounts: readonly RecountDecl[];
+  readonly winner: WinnerDecl | null;
+  /** Every block of every rule, numbered, so the machine's frames can point at them as plain data. */
+  readonly blocks: readonly Block[];
+  readonly blockIds: ReadonlyMap<Block, number>;
+}
+
+export class ModelError extends Error {}
+
+/** The name a declaration is known by, for overlays (`replace`, `remove`) and duplicate checks. */
+export function declKey(d: Decl): string {
+  switch (d.kind) {
+    case 'Game': return 'game';
+    case 'Setup': return 'setup';
+    case 'Flow': return 'flow';
+    case 'Winner': return 'winner';
+    case 'Powers': return 'powers';
+    case 'Recount': return `recount ${d.counter.text}`;
+    case 'Variant': return d.id.text;
+    default: return d.name.text;
+  }
+}
+
+/** Evaluates a variant's `when` condition, which may only speak of the player count. */
+export function staticValue(e: Expr, playerCount: number): number | boolean | string | null {
+  switch (e.kind) {
+    case 'Number': case 'Text': case 'Flag': return e.value;
+    case 'Ref':
+      if (e.name.text === 'player-count') return playerCount;
+      throw new ModelError(`\`${e.name.text}\` cannot be used in a variant's condition: only player-count can.`);
+    case 'Call':
+      if (e.callee.text === 'count' && e.args.length === 1 && e.args[0]!.kind === 'Ref' && e.args[0]!.name.text === 'players') return playerCount;
+      break;
+    case 'Unary': {
+      const v = staticValue(e.operand, playerCount);
+      return e.op === 'not' ? !v : -(v as number);
+    }
+    case 'Binary': {
+      const a = staticValue(e.left, playerCount);
+      const b = staticValue(e.right, playerCount);
+      switch (e.op) {
+        case '=': case 'is': return a === b;
+        case '!=': case 'is not': return a !== b;
+        case '<': return (a as number) < (b as number);
+        case '<=': return (a as number) <= (b as number);
+        case '>': return (a as number) > (b as number);
+        case '>=': return (a as number) >= (b as number);
+        case 'and': return Boolean(a) && Boolean(b);
+        case 'or': return Boolean(a) || Boolean(b);
+        case '+': return (a as number) + (b as number);
+        case '-': return (a as number) - (b as number);
+        default: break;
+      }
+      break;
+    }
+    default: break;
+  }
+  throw new ModelError('A variant\'s condition may only compare the player count.');
+}
+
+/** Which variants are in force: the chosen ones plus the automatic ones that apply. */
+export function variantsInForce(def: GameDefinition, playerCount: number, chosen: readonly string[]): VariantDefinition[] {
+  return def.variants.filter((v) => (v.when ? Boolean(staticValue(v.when, playerCount)) : chosen.includes(v.id)));
+}
+
+/** The base declarations with the variants' overlays applied, in order. */
+export function overlay(decls: readonly Decl[], variants: readonly VariantDefinition[]): Decl[] {
+  const out = [...decls];
+  for (const variant of variants) {
+    for (const item of variant.items) {
+      if (item.kind === 'Add') out.push(item.decl);
+      else {
+        const key = item.kind === 'Replace' ? declKey(item.decl) : item.target.text;
+        const at = out.findIndex((d) => declKey(d) === key);
+        if (at < 0) throw new ModelError(`Variant \`${variant.id}\` overlays \`${key}\`, but no such declaration exists.`);
+        if (item.kind === 'Replace') out[at] = item.decl;
+        else out.splice(at, 1);
+      }
+    }
+  }
+  return out;
+}
+
+const cache = new WeakMap<GameDefinition, Map<string, Model>>();
+
+export function modelFor(def: GameDefinition, playerCount: number, chosen: readonly string[]): Model {
+  let byKey = cache.get(def);
+  if (!byKey) cache.set(def, (byKey = new Map()));
+  const key = `${playerCount}|${[...chosen].sort().join(',')}`;
+  let model = byKey.get(key);
+  if (!model) byKey.set(key, (model = buildModel(def, playerCount, chosen)));
+  return model;
+}
+
+function buildModel(def: GameDefinition, playerCount: number, chosen: readonly string[]): Model {
+  const inForce = variantsInForce(def, playerCount, chosen);
+  const decls = overlay(def.decls, inForce);
+  const of = <K extends Decl['kind']>(kind: K) => decls.filter((d): d is Extract<Decl, { kind: K }> => d.kind === kind);
+  const byName = <T extends { name: { text: string } }>(items: T[]) => new Map(items.map((d) => [d.name.text, d]));
+
+  const components = byName(of('Component'));
+  const tables = byName(of('Table'));
+  const boardsDecls = of('Board');
+  const boardTables = new Set(boardsDecls.map((b) => ('spaces' in b.shape ? b.shape.spaces : 'nodes' in b.shape ? b.shape.nodes : b.shape.cells).text));
+
+  const things = new Map<string, Thing>();
+  const tableThings = new Map<string, string[]>();
+  const labelCount = new Map<string, number>();
+  for (const t of tables.values()) for (const row of t.rows) labelCount.set(String(row[0]?.value), (labelCount.get(String(row[0]?.value)) ?? 0) + 1);
+  for (const t of tables.values()) {
+    const ids: string[] = [];
+    const copiesAt = t.columns.findIndex((c) => c.text === 'copies');
+    for (const row of t.rows) {
+      const attrs: Record<string, CellValue> = {};
+      t.columns.forEach((c, i) => { if (i !== copiesAt && row[i]) attrs[c.text] = row[i]!.value; });
+      const label = String(row[0]?.value ?? '');
+      const copies = copiesAt >= 0 ? Number(row[copiesAt]?.value ?? 1) : 1;
+      // Labels shared by rows of different tables are qualified by the table's name.
+      const base = (labelCount.get(label) ?? 0) > 1 && !boardTables.has(t.name.text) ? `${t.name.text}/${label}` : label;
+      for (let k = 1; k <= copies; k++) {
+        const id = boardTables.has(t.name.text) ? `${t.name.text}:${label}` : copies > 1 ? `${base}#${k}` : base;
+        if (things.has(id)) throw new ModelError(`Two things are both called \`${id}\`: give them different names.`);
+        things.set(id, { id, label, table: t.name.text, component: t.component.text, attrs, zone: t.zone?.text ?? null });
+        ids.push(id);
+      }
+    }
+    tableThings.set(t.name.text, ids);
+  }
+
+  const boards = new Map<string, BoardModel>();
+  const spaceBoard = new Map<string, string>();
+  for (const b of boardsDecls) {
+    const shape = b.shape;
+    const tableName = shape.kind === 'track' ? shape.spaces.text : shape.kind === 'graph' ? shape.nodes.text : shape.cells.text;
+    const order = [...(tableThings.get(tableName) ?? [])];
+    if (shape.kind === 'track' && shape.reversed) order.reverse();
+    const neighbours = new Map<string, string[]>(order.map((id) => [id, []]));
+    const at = new Map<string, string>();
+    const link = (a: string, c: string) => {
+      if (!neighbours.get(a)?.includes(c)) neighbours.get(a)?.push(c);
+      if (!neighbours.get(c)?.includes(a)) neighbours.get(c)?.push(a);
+    };
+    if (shape.kind === 'track') order.forEach((id, i) => { if (i > 0) link(order[i - 1]!, id); });
+    if (shape.kind === 'graph') for (const e of shape.edges) link(`${tableName}:${e.from.text}`, `${tableName}:${e.to.text}`);
+    if (shape.kind === 'square' || shape.kind === 'hex') {
+      const [cx, cy] = shape.kind === 'square' ? ['x', 'y'] : ['q', 'r'];
+      for (const id of order) at.set(`${things.get(id)!.attrs[cx!]},${things.get(id)!.attrs[cy!]}`, id);
+      const steps = shape.kind === 'square' ? [[1, 0], [-1, 0], [0, 1], [0, -1]] : [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]];
+      for (const id of order) {
+        const t = things.get(id)!;
+        for (const [dx, dy] of steps) {
+          const other = at.get(`${Number(t.attrs[cx!]) + dx!},${Number(t.attrs[cy!]) + dy!}`);
+          if (other) link(id, other);
+        }
+      }
+    }
+    boards.set(b.name.text, { decl: b, order, index: new Map(order.map((id, i) => [id, i])), neighbours, at });
+    for (const id of order) spaceBoard.set(id, b.name.text);
+  }
+
+  const pieceDecls = byName(of('Piece'));
+  const collections = new Map<string, string[]>();
+  const singlePieces = new Map<string, string>();
+  const pieces = new Map<string, PieceInfo>();
+  for (const p of pieceDecls.values()) {
+    if (p.perPlayer) {
+      const ids: string[] = [];
+      for (let seat = 0; seat < playerCount; seat++) {
+        const id = `${p.name.text}#${seat}`;
+        pieces.set(id, { id, label: `P${seat + 1}`, collection: p.name.text, owner: seat });
+        ids.push(id);
+      }
+      collections.set(p.name.text, [...(collections.get(p.name.text) ?? []), ...ids]);
+    }
+  }
+  for (const p of pieceDecls.values()) {
+    if (!p.perPlayer) {
+      const collection = p.collection?.text ?? p.name.text;
+      pieces.set(p.name.text, { id: p.name.text, label: p.name.text, collection, owner: null });
+      singlePieces.set(p.name.text, p.name.text);
+      collections.set(collection, [...(collections.get(collection) ?? []), p.name.text]);
+    }
+  }
+
+  const handlers = new Map<string, Handler[]>();
+  const forbids = new Map<string, ForbidRule[]>();
+  const addRule = (rule: RuleDecl, power: string | null) => {
+    if (rule.trigger) handlers.set(rule.trigger.event.text, [...(handlers.get(rule.trigger.event.text) ?? []), { rule, power }]);
+  };
+  const addForbid = (decl: ForbidDecl, power: string | null) =>
+    forbids.set(decl.choice.text, [...(forbids.get(decl.choice.text) ?? []), { decl, power }]);
+  const rules = byName(of('Rule'));
+  for (const r of rules.values()) addRule(r, null);
+  for (const f of of('Forbid')) addForbid(f, null);
+  const powers = byName(of('Power'));
+  const powerDefines = new Map<string, Map<string, DefineDecl>>();
+  for (const p of powers.values()) {
+    const defs = new Map<string, DefineDecl>();
+    for (const item of p.items) {
+      if (item.kind === 'Define') defs.set(item.name.text, item);
+      else if (item.kind === 'Rule') addRule(item, p.name.text);
+      else addForbid(item as unknown as ForbidDecl, p.name.text);
+    }
+    powerDefines.set(p.name.text, defs);
+  }
+
+  const blocks: Block[] = [];
+  const blockIds = new Map<Block, number>();
+  const visitBlock = (b: Block) => {
+    if (blockIds.has(b)) return;
+    blockIds.set(b, blocks.length);
+    blocks.push(b);
+    b.stmts.forEach(visitStmt);
+  };
+  const visitStmt = (s: Stmt): void => {
+    switch (s.kind) {
+      case 'If':
+        visitBlock(s.then);
+        if (s.else) { if (s.else.kind === 'Block') visitBlock(s.else); else visitStmt(s.else); }
+        break;
+      case 'Menu': s.options.forEach((o) => visitBlock(o.body)); break;
+      case 'ForEach': case 'Repeat': case 'Turn': case 'Phase': case 'Rank': visitBlock(s.body); break;
+      default: break;
+    }
+  };
+  const setup = of('Setup')[0] ?? null;
+  const flow = of('Flow')[0] ?? null;
+  if (setup) visitBlock(setup.body);
+  if (flow) visitBlock(flow.body);
+  for (const r of rules.values()) visitBlock(r.body);
+  for (const p of powers.values()) for (const item of p.items) if (item.kind === 'Rule') visitBlock(item.body);
+
+  return {
+    def, playerCount, variants: inForce.map((v) => v.id),
+    components, tables, things, tableThings,
+    zones: byName(of('Zone')), counters: byName(of('Counter')),
+    pieceDecls, collections, singlePieces, pieces, boards, spaceBoard,
+    defines: byName(of('Define')), powerDefines, rules, handlers, forbids,
+    events: byName(of('Event')),
+    powersZone: of('Powers')[0]?.zone.text ?? null, powers,
+    setup, flow, recounts: of('Recount'), winner: of('Winner')[0] ?? null,
+    blocks, blockIds,
+  };
+}

@@ -1,0 +1,333 @@
+// The runtime's public face: setup, legal moves, apply, per-player views, results, and why a move
+// is or is not legal. Every function takes the compiled definition and a plain-JSON state.
+import type { ChooseStmt, Decl, MenuStmt } from '../grammar/ast.js';
+import { diag } from '../grammar/diagnostics.js';
+import { locate, type GameDefinition } from './definition.js';
+import { IllegalMoveError, RuleError } from './errors.js';
+import { evaluate, evalNumber, label, stackPlayer, type Ctx } from './evaluate.js';
+import { candidates, currentRule, log, passId, resolve, run, zoneReaders, DEFAULT_STEP_BUDGET } from './machine.js';
+import { modelFor, type Model } from './model.js';
+import { seedRng } from './rng.js';
+import { STATE_FORMAT, type Frame, type GameState, type LogEntry, type Result } from './state.js';
+import { isList, isPlayer, playerLabel, splitZoneKey, zoneKey, type Value } from './values.js';
+
+export interface RunOptions {
+  /** Statements one move may run before the rule running is stopped as runaway. */
+  readonly stepBudget?: number;
+}
+
+/** A mistake in how a game was asked for: player count, variants. Not a rule's fault. */
+export class SetupError extends Error {}
+
+export function modelOf(def: GameDefinition, state: GameState): Model {
+  return modelFor(def, state.players, state.variants);
+}
+
+function checkSetup(def: GameDefinition, players: number, variants: readonly string[]): void {
+  const span = { start: 0, end: 0 };
+  if (!Number.isInteger(players) || players < def.players.min || players > def.players.max) {
+    throw new SetupError(diag('R0704', span, { min: def.players.min, max: def.players.max, players }).message);
+  }
+  const chosen = def.variants.filter((v) => v.when === null);
+  for (const id of variants) {
+    const v = def.variants.find((x) => x.id === id);
+    if (!v || v.when !== null) {
+      throw new SetupError(diag('R0703', span, { name: id, known: chosen.map((x) => x.id).join(', ') || '(none)' }).message);
+    }
+    for (const other of v.excludes) {
+      if (variants.includes(other)) throw new SetupError(diag('R0705', span, { name: id, other }).message);
+    }
+  }
+}
+
+export function setup(def: GameDefinition, players: number, seed: string | number, variants: readonly string[] = [], options: RunOptions = {}): GameState {
+  checkSetup(def, players, variants);
+  const model = modelFor(def, players, variants);
+  const state: GameState = {
+    format: STATE_FORMAT, game: def.name, players, seed: String(seed), variants: [...variants],
+    rng: seedRng(seed), counters: {}, zones: {}, revealed: [], pieces: {}, stack: [], pending: null,
+    ending: false, over: false, turns: 0, moves: [], log: [], result: null,
+  };
+  const ctx = (player: number | null): Ctx => ({ model, state, scope: null, player, rule: 'setup' });
+  for (const [name, c] of model.counters) {
+    const start = (player: number | null) => (c.initial ? evalNumber(ctx(player), c.initial) : 0);
+    if (c.owner.kind === 'global') state.counters[name] = start(null);
+    else if (c.owner.kind === 'player') state.counters[name] = Array.from({ length: players }, (_, seat) => start(seat));
+    else state.counters[name] = Object.fromEntries((model.collections.get(c.owner.pieces.text) ?? []).map((id) => [id, start(model.pieces.get(id)!.owner)]));
+  }
+  for (const [name, z] of model.zones) {
+    if (z.perPlayer) for (let seat = 0; seat < players; seat++) state.zones[zoneKey(name, seat)] = [];
+    else state.zones[name] = [];
+  }
+  for (const thing of model.things.values()) if (thing.zone) (state.zones[thing.zone] ??= []).push(thing.id);
+  for (const id of model.pieces.keys()) state.pieces[id] = { space: null, slot: 0 };
+  log(state, `${def.name}: ${players} players, seed ${state.seed}${model.variants.length ? `, variants ${model.variants.join(', ')}` : ''}`);
+  const start = (name: string, body: { stmts: unknown } | undefined) => {
+    if (!body) return;
+    state.stack.push({ k: 'call', rule: name, vars: {} });
+    state.stack.push({ k: 'block', b: model.blockIds.get(body as never)!, pc: 0, vars: {} });
+  };
+  start('flow', model.flow?.body);
+  start('setup', model.setup?.body);
+  advance(model, state, options);
+  return state;
+}
+
+function advance(model: Model, state: GameState, options: RunOptions): void {
+  try {
+    run(model, state, options.stepBudget ?? DEFAULT_STEP_BUDGET);
+  } catch (e) {
+    if (e instanceof RuleError && !e.diagnostic.file) (e.diagnostic as { file?: string }).file = model.def.source.file;
+    throw e;
+  }
+  if (state.over && !state.result) state.result = computeResult(model, state);
+}
+
+export interface LegalMoves {
+  readonly player: number;
+  readonly choice: string;
+  readonly rule: string;
+  readonly moves: readonly string[];
+}
+
+export function legalMoves(_def: GameDefinition, state: GameState): LegalMoves | null {
+  if (state.over || !state.pending) return null;
+  const p = state.pending;
+  return { player: p.player, choice: p.choice, rule: p.rule, moves: p.options.map((o) => o.id) };
+}
+
+/** Plays a move on a copy of the state; the given state is left untouched. */
+export function apply(def: GameDefinition, state: GameState, move: string, options: RunOptions = {}): GameState {
+  const next = structuredClone(state);
+  applyInPlace(def, next, move, options);
+  return next;
+}
+
+/** Plays a move by changing the state given (for simulators that own their state). */
+export function applyInPlace(def: GameDefinition, state: GameState, move: string, options: RunOptions = {}): void {
+  if (state.over) throw new IllegalMoveError(move, []);
+  const pending = state.pending;
+  if (!pending) throw new IllegalMoveError(move, []);
+  const option = pending.options.find((o) => o.id === move);
+  if (!option) throw new IllegalMoveError(move, pending.options.map((o) => o.id));
+  const model = modelOf(def, state);
+  state.moves.push(pending.secret ? { player: pending.player, move, secret: true } : { player: pending.player, move });
+  resolve(model, state, option, pending.player, pending.secret, false);
+  advance(model, state, options);
+}
+
+export function result(_def: GameDefinition, state: GameState): Result | null {
+  return state.result;
+}
+
+function computeResult(model: Model, state: GameState): Result {
+  const seats = Array.from({ length: state.players }, (_, seat) => seat);
+  const winner = model.winner;
+  if (!winner || winner.order.length === 0) return { scores: seats.map(() => 0), winners: winner?.team ? seats : [] };
+  const keys = seats.map((seat) =>
+    winner.order.map((o) => {
+      const v = evaluate({ model, state, scope: null, player: seat, rule: 'winner' }, o.expr);
+      const n = typeof v === 'number' ? v : isList(v) ? v.length : 0;
+      return o.direction === 'most' ? n : -n;
+    }),
+  );
+  const better = (a: number[], b: number[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+    return false;
+  };
+  let best = keys[0]!;
+  for (const k of keys) if (better(k, best)) best = k;
+  const winners = winner.team ? seats : seats.filter((s) => !better(best, keys[s]!));
+  const scores = keys.map((k) => (winner.order[0]!.direction === 'most' ? k[0]! : -k[0]!));
+  return { scores, winners };
+}
+
+// ─── Views ────────────────────────────────────────────────────────────────────
+
+export interface ZoneView {
+  readonly owner: number | null;
+  readonly count: number;
+  /** The cards' ids, when this player may see them; revealed cards are always shown. */
+  readonly cards: readonly string[] | null;
+}
+
+export interface PlayerView {
+  readonly game: string;
+  readonly seat: number;
+  readonly players: number;
+  readonly variants: readonly string[];
+  readonly turnOf: number | null;
+  /** The flow's named parts now running, outermost first: `round 2`, `phase Planning`. */
+  readonly phases: readonly { level: string; title: string; timeLimit?: number }[];
+  readonly counters: GameState['counters'];
+  readonly zones: Readonly<Record<string, ZoneView>>;
+  readonly pieces: GameState['pieces'];
+  readonly decision: { player: number; choice: string; moves: readonly string[] | null } | null;
+  readonly moves: readonly { player: number; move: string }[];
+  readonly log: readonly LogEntry[];
+  readonly over: boolean;
+  readonly result: Result | null;
+}
+
+/** What one player may see: hidden and others' private cards only as counts, secret choices masked. */
+export function view(def: GameDefinition, state: GameState, seat: number): PlayerView {
+  const model = modelOf(def, state);
+  const zones: Record<string, ZoneView> = {};
+  for (const [key, cards] of Object.entries(state.zones)) {
+    const readers = zoneReaders(model, key);
+    const visible = readers === null || readers.includes(seat);
+    const shown = visible ? cards : cards.filter((c) => state.revealed.includes(c));
+    zones[key] = { owner: splitZoneKey(key).seat, count: cards.length, cards: visible || shown.length ? [...shown] : null };
+  }
+  const p = state.pending;
+  return {
+    game: state.game, seat, players: state.players, variants: model.variants,
+    turnOf: stackPlayer(state),
+    phases: state.stack.filter((f): f is Extract<Frame, { k: 'phase' }> => f.k === 'phase').map((f) => ({
+      level: f.level, title: f.title, ...(f.timeLimit !== undefined ? { timeLimit: f.timeLimit } : {}),
+    })),
+    counters: structuredClone(state.counters),
+    zones,
+    pieces: structuredClone(state.pieces),
+    decision: p ? { player: p.player, choice: p.secret && p.player !== seat ? 'secret' : p.choice, moves: p.player === seat ? p.options.map((o) => o.id) : null } : null,
+    moves: state.moves.map((m) => (m.secret && m.player !== seat ? { player: m.player, move: '(secret)' } : { player: m.player, move: m.move })),
+    log: state.log.map((e) => (e.detail !== undefined && e.seen?.includes(seat) ? e : { text: e.text })),
+    over: state.over,
+    result: state.result,
+  };
+}
+
+// ─── Why ──────────────────────────────────────────────────────────────────────
+
+export interface Explanation {
+  readonly legal: boolean;
+  readonly text: string;
+  /** The rule that offers or forbids the move, with where it is and what it cites. */
+  readonly rule?: { readonly name: string; readonly at: string; readonly cites: readonly string[] };
+  readonly legalMoves: readonly string[];
+}
+
+function declNamed(model: Model, name: string): Decl | undefined {
+  for (const d of model.def.decls) if ('name' in d && (d.name as { text: string }).text === name) return d;
+  for (const v of model.def.variants) for (const item of v.items) if (item.kind !== 'Remove' && 'name' in item.decl && (item.decl.name as { text: string }).text === name) return item.decl;
+  for (const p of model.powers.values()) for (const item of p.items) if (item.name.text === name) return item;
+  return undefined;
+}
+
+const quoteOf = (model: Model, span: { start: number; end: number }) => model.def.source.text.slice(span.start, span.end).replace(/\s+/g, ' ').trim();
+
+export function why(def: GameDefinition, state: GameState, move: string): Explanation {
+  const model = modelOf(def, state);
+  const pending = state.pending;
+  const legalMovesNow = pending ? pending.options.map((o) => o.id) : [];
+  if (state.over || !pending) return { legal: false, text: 'The game is over: no move is legal.', legalMoves: [] };
+  const who = playerLabel(pending.player);
+  const ruleInfo = (name: string) => {
+    const d = declNamed(model, name);
+    return d && 'meta' in d
+      ? { name, at: locate(def, d.span.start), cites: d.meta.cites.map((c) => c.quote) }
+      : { name, at: def.source.file, cites: [] };
+  };
+  if (legalMovesNow.includes(move)) {
+    return {
+      legal: true, legalMoves: legalMovesNow, rule: ruleInfo(pending.rule),
+      text: `\`${move}\` is legal: it is one of ${who}'s options for the choice \`${pending.choice}\` in rule \`${pending.rule}\`.`,
+    };
+  }
+  const frame = state.stack[state.stack.length - 1] as Extract<Frame, { k: 'block' }>;
+  const stmt = model.blocks[frame.b]!.stmts[frame.pc] as ChooseStmt | MenuStmt;
+  const ctx: Ctx = { model, state, scope: 'stack', rule: currentRule(state) };
+  const all = candidates(model, state, ctx, stmt, pending.player);
+  if (stmt.kind === 'Choose' && stmt.optional && move === passId(stmt)) {
+    return { legal: true, legalMoves: legalMovesNow, text: `\`${move}\` is legal.` };
+  }
+  const found = all.find((c) => c.id === move);
+  const at = locate(def, stmt.span.start);
+  if (found?.refusedBy?.kind === 'forbid') {
+    const info = ruleInfo(found.refusedBy.rule);
+    const cite = info.cites.length ? ` The rulebook: “${info.cites[0]}”` : '';
+    return {
+      legal: false, legalMoves: legalMovesNow, rule: info,
+      text: `\`${move}\` is not allowed: rule \`${info.name}\` (${info.at}) forbids it when ${quoteOf(model, (declNamed(model, info.name) as { when: { span: { start: number; end: number } } }).when.span)}.${cite}`,
+    };
+  }
+  if (found?.refusedBy?.kind === 'where') {
+    return {
+      legal: false, legalMoves: legalMovesNow, rule: ruleInfo(pending.rule),
+      text: `\`${move}\` is not allowed: the choice \`${pending.choice}\` in rule \`${pending.rule}\` (${at}) offers only options where ${quoteOf(model, found.refusedBy.span)}.`,
+    };
+  }
+  const verb = move.split(' ')[0];
+  const text = verb === pending.choice || (stmt.kind === 'Choose' && stmt.label.kind === 'template' && verb === stmt.name.text)
+    ? `\`${move}\` is not one of the options of the choice \`${pending.choice}\` in rule \`${pending.rule}\` (${at}); they come from ${stmt.kind === 'Choose' ? quoteOf(model, stmt.from.span) : 'its menu'}.`
+    : `The game is waiting for ${who}'s choice \`${pending.choice}\` in rule \`${pending.rule}\` (${at}); \`${move}\` is not one of its moves.`;
+  return { legal: false, legalMoves: legalMovesNow, rule: ruleInfo(pending.rule), text };
+}
+
+/** The value of a per-player counter for every seat (for tests, tools and the playground). */
+export function counterOf(state: GameState, name: string): readonly number[] {
+  const v = state.counters[name];
+  return Array.isArray(v) ? v : [];
+}
+
+/** Evaluates a ruleset's `recount` formulas for every player, to compare with the counters. */
+export function recounts(def: GameDefinition, state: GameState): { counter: string; values: number[] }[] {
+  const model = modelOf(def, state);
+  return model.recounts.map((r) => ({
+    counter: r.counter.text,
+    values: Array.from({ length: state.players }, (_, seat) => evalNumber({ model, state, scope: null, player: seat, rule: `recount ${r.counter.text}` }, r.expr)),
+  }));
+}
+
+export { label, isPlayer, type Value };
+
+// ─── Arranging a position ─────────────────────────────────────────────────────
+
+/** A position to set up by hand, as a rulebook's picture shows it: used by scenarios and the playground. */
+export interface Arrangement {
+  /** Zone key (`deck`, `hand@1`) → cards (ids, or labels: the first copy not yet placed) put on top, in order. */
+  readonly zones?: Readonly<Record<string, readonly string[]>>;
+  readonly counters?: Readonly<Record<string, number | readonly number[] | Readonly<Record<string, number>>>>;
+  /** Piece id → the label of the space it stands on. */
+  readonly pieces?: Readonly<Record<string, string>>;
+}
+
+/** Returns a copy of the state with the arrangement applied; a pending choice is offered afresh. */
+export function arrange(def: GameDefinition, state: GameState, a: Arrangement, options: RunOptions = {}): GameState {
+  const next = structuredClone(state);
+  const model = modelOf(def, next);
+  const used = new Set<string>();
+  const fail = (message: string): never => { throw new SetupError(`Cannot arrange: ${message}`); };
+  for (const [key, names] of Object.entries(a.zones ?? {})) {
+    if (!(key in next.zones)) fail(`there is no zone \`${key}\` (zones: ${Object.keys(next.zones).join(', ')})`);
+    const ids = names.map((name) => {
+      const id = model.things.has(name) && !used.has(name) ? name
+        : [...model.things.values()].find((t) => t.label === name && !used.has(t.id) && !model.spaceBoard.has(t.id))?.id;
+      if (!id) return fail(`there is no card \`${name}\` left to place`);
+      used.add(id);
+      return id;
+    });
+    for (const cards of Object.values(next.zones)) for (const id of ids) { const i = cards.indexOf(id); if (i >= 0) cards.splice(i, 1); }
+    next.zones[key]!.unshift(...ids);
+  }
+  for (const [name, value] of Object.entries(a.counters ?? {})) {
+    if (!(name in next.counters)) fail(`there is no counter \`${name}\``);
+    const current = next.counters[name]!;
+    next.counters[name] = typeof value === 'number' || Array.isArray(value) ? structuredClone(value) as number : { ...(current as Record<string, number>), ...(value as Record<string, number>) };
+  }
+  for (const [piece, spaceLabel] of Object.entries(a.pieces ?? {})) {
+    if (!(piece in next.pieces)) fail(`there is no piece \`${piece}\` (pieces: ${Object.keys(next.pieces).join(', ')})`);
+    const space = [...model.spaceBoard.keys()].find((id) => model.things.get(id)!.label === spaceLabel);
+    if (!space) fail(`there is no space \`${spaceLabel}\``);
+    const taken = new Set(Object.entries(next.pieces).filter(([id, at]) => id !== piece && at.space === space).map(([, at]) => at.slot));
+    let slot = 0;
+    while (taken.has(slot)) slot++;
+    next.pieces[piece] = { space: space!, slot };
+  }
+  log(next, 'the position is arranged by hand');
+  if (next.pending && !next.over) {
+    next.pending = null;
+    advance(model, next, options);
+  }
+  return next;
+}

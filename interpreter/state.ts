@@ -1,0 +1,81 @@
+// The game state: plain JSON, no classes or functions, so it saves, loads, and replays exactly.
+// The machine's call stack lives in it too, which is what lets `apply` stop at a player's decision
+// and resume later from a state that was saved to disk.
+import type { RngState } from './rng.js';
+import type { Value } from './values.js';
+
+export const STATE_FORMAT = 'regula-state/1';
+
+/** A statement's address: the block's number in the model and the statement's index in it. */
+export interface StmtRef {
+  readonly b: number;
+  readonly pc: number;
+}
+
+export type Frame =
+  | { k: 'block'; b: number; pc: number; vars: Record<string, Value> }
+  | { k: 'call'; rule: string; vars: Record<string, Value> }
+  | { k: 'turn'; player: number; quiet?: boolean }
+  | { k: 'phase'; level: 'phase' | 'step' | 'round'; title: string; timeLimit?: number }
+  | { k: 'each'; s: StmtRef; items: Value[]; i: number; simultaneous: boolean }
+  | { k: 'repeat'; s: StmtRef; left: number | null }
+  | { k: 'rank'; s: StmtRef; items: { value: Value; place: number }[]; i: number }
+  | { k: 'fire'; event: string; args: Value[]; i: number };
+
+export interface Option {
+  readonly id: string;
+  readonly value: Value;
+  /** For a menu: the index of the chosen branch. */
+  readonly branch?: number;
+}
+
+/** The decision the game waits for: who decides, which named choice, and the legal options. */
+export interface Pending {
+  readonly player: number;
+  readonly choice: string;
+  readonly rule: string;
+  readonly options: readonly Option[];
+  /** Made in a `simultaneously` block: the others must not see it until it is revealed. */
+  readonly secret: boolean;
+}
+
+/** One line of the game log. `detail` is what only `seen` seats may read (an empty list: nobody). */
+export interface LogEntry {
+  readonly text: string;
+  readonly detail?: string;
+  readonly seen?: readonly number[];
+}
+
+export interface MoveRecord {
+  readonly player: number;
+  readonly move: string;
+  /** Made in secret (a simultaneous phase): others see only that a choice was made. */
+  readonly secret?: boolean;
+}
+
+export interface Result {
+  readonly scores: readonly number[];
+  readonly winners: readonly number[];
+}
+
+export interface GameState {
+  readonly format: typeof STATE_FORMAT;
+  readonly game: string;
+  readonly players: number;
+  readonly seed: string;
+  /** The variants the players chose; automatic ones are derived from the player count. */
+  readonly variants: readonly string[];
+  rng: RngState;
+  counters: Record<string, number | number[] | Record<string, number>>;
+  zones: Record<string, string[]>;
+  revealed: string[];
+  pieces: Record<string, { space: string | null; slot: number }>;
+  stack: Frame[];
+  pending: Pending | null;
+  ending: boolean;
+  over: boolean;
+  turns: number;
+  moves: MoveRecord[];
+  log: LogEntry[];
+  result: Result | null;
+}
