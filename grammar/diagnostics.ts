@@ -32,6 +32,7 @@ export const MESSAGES = {
   R0207: ['error', 'The rulebook is not declared: add `rulebook "file"` to the game header.'],
   R0208: ['error', 'Choice `{name}` is not made anywhere: no `choose … as {name}` exists.'],
   R0209: ['error', 'Variant `{name}` overlays `{target}`, but no such declaration exists.'],
+  R0210: ['error', '`{name}` cannot be used in a variant\'s condition: only the player count can.'],
   // R03xx — types
   R0301: ['error', 'Expected {expected} here, but this is {found}.'],
   R0302: ['error', 'Cannot take `{property}` of {found}.'],

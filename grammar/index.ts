@@ -1,0 +1,65 @@
+// The grammar's entry point: takes Regula source text, gives a (possibly partial) Ruleset AST and
+// every lexer, parser and table-shape diagnostic, sorted by position.
+import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
+import type { Ruleset, Span } from './ast.js';
+import { cstToAst } from './cst-to-ast.js';
+import { diag, type Diagnostic } from './diagnostics.js';
+import { parser } from './parser.js';
+import { lexer, T } from './tokens.js';
+
+export type * from './ast.js';
+export * from './diagnostics.js';
+
+export interface ParseResult {
+  readonly ruleset: Ruleset;
+  readonly diagnostics: Diagnostic[];
+}
+
+export function parseRuleset(source: string, file?: string): ParseResult {
+  const found: Diagnostic[] = [];
+  const lexed = lexer.tokenize(source);
+
+  for (const e of lexed.errors) {
+    const text = source.slice(e.offset, e.offset + e.length);
+    found.push(diag('R0101', { start: e.offset, end: e.offset + e.length }, { text }));
+  }
+
+  // An unterminated string runs to the end of the file. It is parsed as a string so the text
+  // before it still yields declarations, and errors from where it starts on are not reported.
+  let unterminatedAt = Infinity;
+  const tokens = lexed.tokens.map((t): IToken => {
+    if (t.tokenType !== T.UnterminatedString) return t;
+    unterminatedAt = Math.min(unterminatedAt, t.startOffset);
+    const lineEnd = source.slice(t.startOffset).search(/\r?\n/);
+    const end = lineEnd < 0 ? source.length : t.startOffset + lineEnd;
+    found.push(diag('R0103', { start: t.startOffset, end: Math.max(end, t.startOffset + 1) }));
+    return { ...t, tokenType: T.String, tokenTypeIdx: T.String.tokenTypeIdx!, image: `${t.image}"` };
+  });
+
+  parser.input = tokens;
+  const cst = parser.ruleset();
+  const lastToken = tokens.at(-1);
+  const atEnd: Span = lastToken
+    ? { start: lastToken.endOffset ?? lastToken.startOffset, end: (lastToken.endOffset ?? lastToken.startOffset) + 1 }
+    : { start: Math.max(0, source.length - 1), end: source.length };
+  const seen = new Set<number>();
+  for (const e of parser.errors) {
+    const span = errorSpan(e, atEnd);
+    // Recovery can report the same spot twice; one message per spot is enough.
+    if (span.start >= unterminatedAt || seen.has(span.start)) continue;
+    seen.add(span.start);
+    found.push({ ...diag('R0102', span), message: e.message });
+  }
+
+  const { ruleset, diagnostics } = cstToAst(cst, source);
+  const all = [...found, ...diagnostics]
+    .map((d) => (file === undefined ? d : { ...d, file }))
+    .sort((a, b) => a.span.start - b.span.start);
+  return { ruleset, diagnostics: all };
+}
+
+function errorSpan(e: IRecognitionException, atEnd: Span): Span {
+  const t = e.token;
+  if (t.tokenType === EOF || !Number.isFinite(t.startOffset)) return atEnd;
+  return { start: t.startOffset, end: (t.endOffset ?? t.startOffset) + 1 };
+}
