@@ -23,6 +23,11 @@ export interface Ctx {
   readonly player?: number | null;
   /** The rule being run, for error messages. */
   readonly rule: string;
+  /**
+   * Results of define calls while the state cannot change (enumerating a choice's options):
+   * a define depends only on its arguments, the current player and the state.
+   */
+  readonly memo?: Map<string, Value>;
 }
 
 export const withVars = (ctx: Ctx, vars: Record<string, Value>): Ctx => ({ ...ctx, scope: { vars, parent: ctx.scope } });
@@ -217,11 +222,14 @@ function resolveName(ctx: Ctx, name: string, span: Span): Value {
   return fail(span, `\`${name}\` is not declared`, ctx);
 }
 
+function cannotTake(ctx: Ctx, e: OfExpr, target: Value): never {
+  return fail(e.span, `Cannot take \`${e.property.text}\` of ${describeType(target)}`, ctx);
+}
+
 function property(ctx: Ctx, e: OfExpr): Value {
   const name = e.property.text;
   const target = evaluate(ctx, e.target);
   const m = ctx.model;
-  const nope = (): never => fail(e.span, `Cannot take \`${name}\` of ${describeType(target)}`, ctx);
   if (target === null) return fail(e.span, `Cannot take \`${name}\` of none`, ctx);
   if (name === 'name') return label(m, target);
   if (isPlayer(target)) {
@@ -229,7 +237,7 @@ function property(ctx: Ctx, e: OfExpr): Value {
     if (m.counters.has(name)) return counterValue(ctx, name, target, e.span);
     const zone = m.zones.get(name);
     if (zone?.perPlayer) return { zone: zoneKey(name, target.player) };
-    return nope();
+    return cannotTake(ctx, e, target);
   }
   if (isPiece(target)) {
     const info = m.pieces.get(target.piece);
@@ -244,19 +252,19 @@ function property(ctx: Ctx, e: OfExpr): Value {
       }
     }
     if (m.counters.has(name)) return counterValue(ctx, name, target, e.span);
-    return nope();
+    return cannotTake(ctx, e, target);
   }
   if (isZone(target)) {
     if (name === 'owner') {
       const { seat } = splitZoneKey(target.zone);
       return seat === null ? null : { player: seat };
     }
-    return nope();
+    return cannotTake(ctx, e, target);
   }
   if (isCard(target) || isSpace(target)) {
     const id = isCard(target) ? target.card : target.space;
     const thing = m.things.get(id);
-    if (!thing) return nope();
+    if (!thing) return cannotTake(ctx, e, target);
     if (name in thing.attrs) return thing.attrs[name]!;
     if (name === 'position' && isSpace(target)) return m.boards.get(m.spaceBoard.get(id)!)!.index.get(id)!;
     if (name === 'zone' && isCard(target)) {
@@ -265,9 +273,9 @@ function property(ctx: Ctx, e: OfExpr): Value {
     }
     const component = m.components.get(thing.component);
     if (component?.attrs.some((a) => a.name.text === name)) return null; // declared but blank in the table
-    return nope();
+    return cannotTake(ctx, e, target);
   }
-  return nope();
+  return cannotTake(ctx, e, target);
 }
 
 function call(ctx: Ctx, name: string, argExprs: readonly Expr[], span: Span): Value {
@@ -287,23 +295,24 @@ function call(ctx: Ctx, name: string, argExprs: readonly Expr[], span: Span): Va
     }
     const vars: Record<string, Value> = {};
     body.params.forEach((p, i) => (vars[p.text] = evaluate(ctx, argExprs[i]!)));
-    return evaluate({ ...ctx, scope: { vars, parent: null }, player: seat }, body.body);
+    const key = ctx.memo ? `${name}|${seat}|${JSON.stringify(vars)}` : '';
+    if (ctx.memo?.has(key)) return ctx.memo.get(key)!;
+    const value = evaluate({ ...ctx, scope: { vars, parent: null }, player: seat }, body.body);
+    ctx.memo?.set(key, value);
+    return value;
   }
   const args = argExprs.map((a) => evaluate(ctx, a));
-  const list = (i: number) => asList(ctx, args[i] ?? null, argExprs[i]?.span ?? span);
-  const numbers = (): number[] =>
-    (args.length === 1 && (isList(args[0]!) || isZone(args[0]!)) ? list(0) : args).map((v) => num(ctx, v, span));
   switch (name) {
-    case 'count': return list(0).length;
-    case 'sum': return numbers().reduce((a, b) => a + b, 0);
-    case 'max': { const ns = numbers(); return ns.length ? Math.max(...ns) : null; }
-    case 'min': { const ns = numbers(); return ns.length ? Math.min(...ns) : null; }
+    case 'count': return argList(ctx, args, argExprs, 0, span).length;
+    case 'sum': return argNumbers(ctx, args, argExprs, span).reduce((a, b) => a + b, 0);
+    case 'max': { const ns = argNumbers(ctx, args, argExprs, span); return ns.length ? Math.max(...ns) : null; }
+    case 'min': { const ns = argNumbers(ctx, args, argExprs, span); return ns.length ? Math.min(...ns) : null; }
     case 'abs': return Math.abs(num(ctx, args[0] ?? null, span));
-    case 'top': return list(0)[0] ?? null;
-    case 'bottom': { const l = list(0); return l[l.length - 1] ?? null; }
+    case 'top': return argList(ctx, args, argExprs, 0, span)[0] ?? null;
+    case 'bottom': { const l = argList(ctx, args, argExprs, 0, span); return l[l.length - 1] ?? null; }
     case 'distinct': {
       const out: Value[] = [];
-      for (const v of list(0)) if (!out.some((x) => equal(x, v))) out.push(v);
+      for (const v of argList(ctx, args, argExprs, 0, span)) if (!out.some((x) => equal(x, v))) out.push(v);
       return out;
     }
     case 'pieces-at': {
@@ -336,13 +345,23 @@ function call(ctx: Ctx, name: string, argExprs: readonly Expr[], span: Span): Va
       const other = board.at.get(`${Number(t.attrs.x) + d[0]!},${Number(t.attrs.y) + d[1]!}`);
       return other ? { space: other } : null;
     }
-    case 'set-score': return setScore(ctx, list(0), String(args[1]), list(2).map((v) => num(ctx, v, span)), span);
+    case 'set-score': return setScore(ctx, argList(ctx, args, argExprs, 0, span), String(args[1]), argList(ctx, args, argExprs, 2, span).map((v) => num(ctx, v, span)), span);
     case 'holds': {
       const p = args[0] ?? null;
       return isPlayer(p) && holdsPower(m, ctx.state, p.player, String(args[1]));
     }
   }
   return fail(span, `\`${name}\` is not a function or a define`, ctx);
+}
+
+function argList(ctx: Ctx, args: Value[], exprs: readonly Expr[], i: number, span: Span): readonly Value[] {
+  return asList(ctx, args[i] ?? null, exprs[i]?.span ?? span);
+}
+
+/** `max(a, b, c)` or `max(list)`: the numbers among the arguments. */
+function argNumbers(ctx: Ctx, args: Value[], exprs: readonly Expr[], span: Span): number[] {
+  const values = args.length === 1 && (isList(args[0]!) || isZone(args[0]!)) ? argList(ctx, args, exprs, 0, span) : args;
+  return values.map((v) => num(ctx, v, span));
 }
 
 /** Sets of cards with at most one card of each attribute value; set j holds every value seen ≥ j times. */
@@ -361,12 +380,25 @@ function setScore(ctx: Ctx, cards: readonly Value[], attr: string, values: numbe
   }
 }
 
+function keysOf(ctx: Ctx, e: Comprehension, item: Value): Value[] {
+  const bound = withVars(ctx, { [e.variable.text]: item });
+  return e.keys.map((k) => evaluate(bound, k));
+}
+
+/** Orders key tuples: numbers by value, anything else by its label. */
+function compareKeys(model: Model, a: Value[], b: Value[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!, y = b[i]!;
+    if (typeof x === 'number' && typeof y === 'number') { if (x !== y) return x - y; }
+    else { const sx = label(model, x), sy = label(model, y); if (sx !== sy) return sx < sy ? -1 : 1; }
+  }
+  return 0;
+}
+
 function comprehension(ctx: Ctx, e: Comprehension): Value {
   const items = asList(ctx, evaluate(ctx, e.list), e.list.span);
-  const name = e.variable.text;
-  const bind = (item: Value) => withVars(ctx, { [name]: item });
-  const keep = e.where ? items.filter((item) => evalBool(bind(item), e.where!)) : [...items];
-  const keysOf = (item: Value) => e.keys.map((k) => evaluate(bind(item), k));
+  const keep: Value[] = [];
+  for (const item of items) if (!e.where || evalBool(withVars(ctx, { [e.variable.text]: item }), e.where)) keep.push(item);
   switch (e.quantifier) {
     case 'count': return keep.length;
     case 'any': return keep.length > 0;
@@ -374,27 +406,19 @@ function comprehension(ctx: Ctx, e: Comprehension): Value {
     case 'all': return keep;
     case 'first': return keep[0] ?? null;
     case 'last': return keep[keep.length - 1] ?? null;
-    case 'sum': return keep.reduce<number>((acc, item) => acc + num(ctx, keysOf(item)[0] ?? null, e.span), 0);
+    case 'sum': return keep.reduce<number>((acc, item) => acc + num(ctx, keysOf(ctx, e, item)[0] ?? null, e.span), 0);
     case 'max': case 'min': {
-      const ns = keep.map((item) => num(ctx, keysOf(item)[0] ?? null, e.span));
+      const ns = keep.map((item) => num(ctx, keysOf(ctx, e, item)[0] ?? null, e.span));
       if (!ns.length) return null;
       return e.quantifier === 'max' ? Math.max(...ns) : Math.min(...ns);
     }
     case 'sorted': case 'best': case 'worst': {
-      const keyed = keep.map((item) => ({ item, keys: keysOf(item) }));
-      const cmp = (a: Value[], b: Value[]) => {
-        for (let i = 0; i < a.length; i++) {
-          const x = a[i]!, y = b[i]!;
-          if (typeof x === 'number' && typeof y === 'number') { if (x !== y) return x - y; }
-          else { const sx = label(ctx.model, x), sy = label(ctx.model, y); if (sx !== sy) return sx < sy ? -1 : 1; }
-        }
-        return 0;
-      };
-      keyed.sort((a, b) => cmp(a.keys, b.keys));
+      const keyed = keep.map((item) => ({ item, keys: keysOf(ctx, e, item) }));
+      keyed.sort((a, b) => compareKeys(ctx.model, a.keys, b.keys));
       if (e.quantifier === 'sorted') return keyed.map((k) => k.item);
       if (!keyed.length) return [];
       const edge = e.quantifier === 'best' ? keyed[keyed.length - 1]! : keyed[0]!;
-      return keyed.filter((k) => cmp(k.keys, edge.keys) === 0).map((k) => k.item);
+      return keyed.filter((k) => compareKeys(ctx.model, k.keys, edge.keys) === 0).map((k) => k.item);
     }
   }
 }

@@ -389,7 +389,8 @@ export interface Candidate {
 }
 
 /** Every candidate of a choice, offered or not, with the reason for each refused one. */
-export function candidates(model: Model, state: GameState, ctx: Ctx, s: ChooseStmt | MenuStmt, decider: number): Candidate[] {
+export function candidates(model: Model, state: GameState, outer: Ctx, s: ChooseStmt | MenuStmt, decider: number): Candidate[] {
+  const ctx: Ctx = { ...outer, memo: new Map() }; // the state is frozen while options are listed
   if (s.kind === 'Menu') {
     return s.options.map((o, branch) => ({
       id: o.label, value: o.label, branch,
