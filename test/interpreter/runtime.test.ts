@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { randomAgent } from '../../interpreter/agents.js';
+import { IllegalMoveError, RuleError } from '../../interpreter/errors.js';
+import { playGame } from '../../interpreter/play.js';
+import { apply, legalMoves, recounts, setup, SetupError, view, why } from '../../interpreter/runtime.js';
+import { compileFile, compileText, repoRoot } from '../helpers.js';
+
+const def = compileFile(join(repoRoot, 'test/interpreter/card-game.rules'));
+const agents = (n: number, seed: number) => Array.from({ length: n }, (_, i) => randomAgent(`${seed}:${i}`));
+
+describe('a game run by the interpreter', () => {
+  it('plays to the end and names winners', () => {
+    const state = playGame(def, { players: 3, seed: 1, agents: agents(3, 1) });
+    expect(state.over).toBe(true);
+    expect(state.result!.winners.length).toBeGreaterThan(0);
+    expect(state.result!.scores).toHaveLength(3);
+  });
+
+  it('replays (seed, moves) to the identical game', () => {
+    const first = playGame(def, { players: 3, seed: 'abc', agents: agents(3, 2) });
+    const again = playGame(def, { players: 3, seed: 'abc', script: first.moves.map((m) => m.move) });
+    expect(again).toEqual(first);
+  });
+
+  it('keeps the state plain JSON that can be saved mid-game and resumed', () => {
+    const state = setup(def, 2, 5);
+    const saved = JSON.parse(JSON.stringify(state));
+    const move = legalMoves(def, state)!.moves[0]!;
+    expect(apply(def, saved, move)).toEqual(apply(def, state, move));
+  });
+
+  it('leaves the state it is given untouched', () => {
+    const state = setup(def, 2, 5);
+    const before = JSON.stringify(state);
+    apply(def, state, legalMoves(def, state)!.moves[0]!);
+    expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it('refuses an illegal move and lists the legal ones', () => {
+    const state = setup(def, 2, 5);
+    expect(() => apply(def, state, 'play seven')).toThrow(IllegalMoveError);
+    expect(() => apply(def, state, 'play seven')).toThrow(/Legal moves: play/);
+  });
+
+  it('keeps counters equal to the recount at every move', () => {
+    playGame(def, {
+      players: 4, seed: 9, agents: agents(4, 9),
+      onMove: (s) => {
+        for (const r of recounts(def, s)) expect(r.values).toEqual(s.counters[r.counter]);
+      },
+    });
+  });
+});
+
+describe('why a move is not allowed', () => {
+  it('names the forbidding rule and where it is', () => {
+    // A seed where the first player is dealt the five, which may not be played from a full hand.
+    const seed = Array.from({ length: 200 }, (_, i) => i).find((i) => setup(def, 2, i).zones['hand@0']!.includes('five'))!;
+    const state = setup(def, 2, seed);
+    expect(legalMoves(def, state)!.moves).not.toContain('play five');
+    const w = why(def, state, 'play five');
+    expect(w.legal).toBe(false);
+    expect(w.rule?.name).toBe('keep-your-fives');
+    expect(w.text).toMatch(/keep-your-fives/);
+    expect(w.rule?.at).toMatch(/card-game\.rules:\d+:\d+/);
+  });
+
+  it('says when a move is legal', () => {
+    const state = setup(def, 2, 3);
+    const move = legalMoves(def, state)!.moves[0]!;
+    expect(why(def, state, move).legal).toBe(true);
+  });
+});
+
+describe('hidden information', () => {
+  it('shows a player their own hand but only the size of the others', () => {
+    const state = setup(def, 3, 4);
+    const v = view(def, state, 0);
+    expect(v.zones['hand@0']!.cards).toHaveLength(3);
+    expect(v.zones['hand@1']!.cards).toBeNull();
+    expect(v.zones['hand@1']!.count).toBe(3);
+    expect(v.zones['deck']!.cards).toBeNull();
+    const others = JSON.stringify({ ...v, zones: { ...v.zones, 'hand@0': null } });
+    for (const card of [...state.zones['hand@1']!, ...state.zones['hand@2']!]) {
+      expect(others.includes(`"${card}"`)).toBe(false);
+    }
+  });
+
+  it('shows the decision\'s options only to the player who decides', () => {
+    const state = setup(def, 2, 4);
+    const decider = legalMoves(def, state)!.player;
+    expect(view(def, state, decider).decision?.moves).not.toBeNull();
+    expect(view(def, state, 1 - decider).decision?.moves).toBeNull();
+  });
+});
+
+describe('variants', () => {
+  it('replaces a define', () => {
+    const plain = playGame(def, { players: 3, seed: 7, agents: agents(3, 7) });
+    const doubled = playGame(def, { players: 3, seed: 7, variants: ['double'], agents: agents(3, 7) });
+    const sum = (s: typeof plain) => (s.counters.points as number[]).reduce((a, b) => a + b, 0);
+    expect(sum(doubled)).toBeGreaterThan(sum(plain));
+  });
+
+  it('applies player-count rules by themselves', () => {
+    const two = setup(def, 2, 1);
+    expect(view(def, two, 0).variants).toContain('duel');
+    expect(view(def, setup(def, 3, 1), 0).variants).not.toContain('duel');
+  });
+
+  it('refuses unknown, automatic and excluded combinations with a clear message', () => {
+    expect(() => setup(def, 2, 1, ['triple'])).toThrow(/Variant `triple` does not exist. Variants: double, calm/);
+    expect(() => setup(def, 2, 1, ['duel'])).toThrow(SetupError);
+    expect(() => setup(def, 2, 1, ['calm', 'double'])).toThrow(/cannot be combined/);
+    expect(() => setup(def, 9, 1)).toThrow(/2 to 4 players, not 9/);
+  });
+});
+
+describe('runaway rules', () => {
+  it('stops a rule that never waits for a player, naming it', () => {
+    const runaway = compileText(`
+      game "Loop" { players 1 to 1 }
+      counter n
+      rule spin { repeat while n >= 0 { add 1 to n } }
+      flow { spin() }
+    `);
+    expect(() => setup(runaway, 1, 1, [], { stepBudget: 1000 })).toThrow(RuleError);
+    expect(() => setup(runaway, 1, 1, [], { stepBudget: 1000 })).toThrow(/Rule `spin` ran more than 1000 steps/);
+  });
+
+  it('refuses to pay more than a player has', () => {
+    const broke = compileText(`
+      game "Broke" { players 1 to 1 }
+      counter coins per player, from 1
+      flow { for each p in players { turn of p { pay 2 coins } } }
+    `);
+    expect(() => setup(broke, 1, 1)).toThrow(/Cannot pay 2 coins: P1 has only 1/);
+  });
+});
