@@ -3,9 +3,9 @@
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Ruleset, Span } from './ast.js';
 import { cstToAst } from './cst-to-ast.js';
-import { diag, type Diagnostic } from './diagnostics.js';
+import { diag, editDistance, type Diagnostic } from './diagnostics.js';
 import { parser } from './parser.js';
-import { lexer, T } from './tokens.js';
+import { Identifier, KEYWORDS, lexer, T } from './tokens.js';
 
 export type * from './ast.js';
 export * from './diagnostics.js';
@@ -42,13 +42,17 @@ export function parseRuleset(source: string, file?: string): ParseResult {
   const atEnd: Span = lastToken
     ? { start: lastToken.endOffset ?? lastToken.startOffset, end: (lastToken.endOffset ?? lastToken.startOffset) + 1 }
     : { start: Math.max(0, source.length - 1), end: source.length };
-  const seen = new Set<number>();
+  // After one error, recovery often trips again further along the same declaration: those
+  // follow-on errors say nothing new, so one parse error per top-level declaration is reported.
+  const declStarts = tokens.filter((t) => t.startColumn === 1 && DECLARATION_WORDS.has(t.image)).map((t) => t.startOffset);
+  const reportedDecls = new Set<number>();
   for (const e of parser.errors) {
     const span = errorSpan(e, atEnd);
-    // Recovery can report the same spot twice; one message per spot is enough.
-    if (span.start >= unterminatedAt || seen.has(span.start)) continue;
-    seen.add(span.start);
-    found.push({ ...diag('R0102', span), message: e.message });
+    const decl = declStarts.filter((start) => start <= span.start).length;
+    if (span.start >= unterminatedAt || reportedDecls.has(decl)) continue;
+    reportedDecls.add(decl);
+    const suggestion = e.token.tokenType === Identifier ? keywordLike(e.token.image) : undefined;
+    found.push({ ...diag('R0102', span), message: e.message, ...(suggestion ? { suggestion } : {}) });
   }
 
   const { ruleset, diagnostics } = cstToAst(cst, source);
@@ -56,6 +60,24 @@ export function parseRuleset(source: string, file?: string): ParseResult {
     .map((d) => (file === undefined ? d : { ...d, file }))
     .sort((a, b) => a.span.start - b.span.start);
   return { ruleset, diagnostics: all };
+}
+
+const DECLARATION_WORDS = new Set([
+  'game', 'component', 'table', 'zone', 'counter', 'pieces', 'piece', 'board', 'define', 'rule', 'event',
+  'powers', 'power', 'setup', 'flow', 'recount', 'winner', 'variant',
+]);
+
+/** A keyword a misspelt word was probably meant to be (`wher` → `where`), if one is that close. */
+function keywordLike(word: string): string | undefined {
+  const limit = word.length < 5 ? 1 : 2;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const k of KEYWORDS) {
+    if (k[0] !== word[0]) continue;
+    const d = editDistance(word, k);
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return bestDistance <= limit ? best : undefined;
 }
 
 function errorSpan(e: IRecognitionException, atEnd: Span): Span {

@@ -308,8 +308,6 @@ function call(ctx: Ctx, name: string, argExprs: readonly Expr[], span: Span): Va
     case 'max': { const ns = argNumbers(ctx, args, argExprs, span); return ns.length ? Math.max(...ns) : null; }
     case 'min': { const ns = argNumbers(ctx, args, argExprs, span); return ns.length ? Math.min(...ns) : null; }
     case 'abs': return Math.abs(num(ctx, args[0] ?? null, span));
-    case 'top': return argList(ctx, args, argExprs, 0, span)[0] ?? null;
-    case 'bottom': { const l = argList(ctx, args, argExprs, 0, span); return l[l.length - 1] ?? null; }
     case 'distinct': {
       const out: Value[] = [];
       for (const v of argList(ctx, args, argExprs, 0, span)) if (!out.some((x) => equal(x, v))) out.push(v);
@@ -334,14 +332,14 @@ function call(ctx: Ctx, name: string, argExprs: readonly Expr[], span: Span): Va
       const sa = (a as { space: string }).space;
       return (m.boards.get(m.spaceBoard.get(sa)!)!.neighbours.get(sa) ?? []).includes((b as { space: string }).space);
     }
-    case 'step': {
+    case 'toward': {
       const [from, direction] = args;
-      if (!isSpace(from ?? null)) return fail(span, 'step needs a space', ctx);
+      if (!isSpace(from ?? null)) return fail(span, 'toward needs a space', ctx);
       const id = (from as { space: string }).space;
       const board = m.boards.get(m.spaceBoard.get(id)!)!;
       const t = m.things.get(id)!;
       const d = { north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0] }[String(direction)];
-      if (!d) return fail(span, `step goes north, south, east or west, not ${label(m, direction ?? null)}`, ctx);
+      if (!d) return fail(span, `toward goes north, south, east or west, not ${label(m, direction ?? null)}`, ctx);
       const other = board.at.get(`${Number(t.attrs.x) + d[0]!},${Number(t.attrs.y) + d[1]!}`);
       return other ? { space: other } : null;
     }

@@ -1,0 +1,38 @@
+// The static checker: takes a parsed ruleset (with its source text and, when known, its rulebook)
+// and gives every error and warning it finds without playing a game, each with `file` set.
+import type { Ruleset } from '../grammar/ast.js';
+import type { Diagnostic } from '../grammar/diagnostics.js';
+import { checkCitations } from './check/citations.js';
+import { checkDuplicates, checkOverlays, DeclChecker } from './check/declarations.js';
+import { Reporter } from './check/report.js';
+import { Choices } from './check/statements.js';
+import { checkStructure } from './check/structure.js';
+import { contextsOf } from './check/symbols.js';
+
+export interface CheckOptions {
+  /** The ruleset's path, set on every diagnostic. */
+  readonly file: string;
+  /** Its text: for line numbers in messages and spans inside strings. */
+  readonly source: string;
+  /** The rulebook the citations quote; without it they are not verified. */
+  readonly rulebook?: { readonly file: string; readonly text: string } | null;
+}
+
+export function check(ruleset: Ruleset, options: CheckOptions): Diagnostic[] {
+  const reporter = new Reporter(options.file, options.source);
+  checkDuplicates(ruleset, reporter);
+  checkOverlays(ruleset, reporter);
+  // Names and types: the base rules, then each variant's overlay over them. Forbids come last,
+  // as they need every choice (and the variables in scope there) seen first.
+  const choices = new Choices();
+  const checkers = contextsOf(ruleset).map((context) => {
+    const env = { reporter, symbols: context.symbols, defineTypes: new Map() };
+    const checker = new DeclChecker(env, context, choices);
+    checker.run();
+    return checker;
+  });
+  for (const checker of checkers) for (const forbid of checker.forbids) checker.checkForbid(forbid, choices);
+  checkStructure(ruleset, reporter);
+  checkCitations(ruleset, options.rulebook, reporter);
+  return reporter.diagnostics();
+}

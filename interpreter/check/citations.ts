@@ -1,0 +1,23 @@
+// Citations: every `cites "…"` without `in "file"` and every `ambiguous "…"` must be words of
+// the rulebook, compared exactly after runs of whitespace become one space (R0501); citing with
+// no `rulebook` in the game header is an error (R0207).
+import type { Ruleset, Span } from '../../grammar/ast.js';
+import type { Reporter } from './report.js';
+import { everyMeta } from './symbols.js';
+
+const collapse = (text: string): string => text.replace(/\s+/g, ' ');
+
+export function checkCitations(ruleset: Ruleset, rulebook: { file: string; text: string } | null | undefined, reporter: Reporter): void {
+  const quotes: { quote: string; span: Span }[] = [];
+  for (const meta of everyMeta(ruleset)) {
+    for (const c of meta.cites) if (c.file === null) quotes.push(c);
+    for (const a of meta.ambiguous) quotes.push(a);
+  }
+  const game = ruleset.decls.find((d) => d.kind === 'Game');
+  if (game?.kind === 'Game' && game.rulebook === null && quotes[0]) reporter.report('R0207', quotes[0].span);
+  if (!rulebook) return;
+  const text = collapse(rulebook.text);
+  for (const { quote, span } of quotes) {
+    if (!text.includes(collapse(quote).trim())) reporter.report('R0501', span, { file: rulebook.file, quote: quote.slice(0, 60) });
+  }
+}

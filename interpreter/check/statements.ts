@@ -1,0 +1,236 @@
+// Rule bodies: walks blocks with the lexical scope the machine gives them at run time (`let`
+// and `choose` bind for the rest of their block, loop variables inside their body) and checks
+// each statement's names (counters, events, rules, `{x}` in texts) and the types it needs.
+import type { Block, ChangeStmt, ChooseStmt, Expr, MoveStmt, Name, Span, Stmt } from '../../grammar/ast.js';
+import { closest } from '../../grammar/diagnostics.js';
+import { declaredKind, ownerText, type Env, type ExprChecker } from './expressions.js';
+import { Scope } from './report.js';
+import { assertNever, describe, elementOf, fits, join, listOf, NUMBER, UNKNOWN, type Type } from './types.js';
+
+/** The variables in scope at each choice, by choice name: what a `rule … forbids` may use. */
+export class Choices {
+  private readonly scopes = new Map<string, Map<string, Type>>();
+
+  record(name: string, scope: Scope): void {
+    const known = this.scopes.get(name) ?? new Map<string, Type>();
+    for (const [v, t] of scope.entries()) known.set(v, known.has(v) ? join(known.get(v)!, t) : t);
+    this.scopes.set(name, known);
+  }
+
+  has(name: string): boolean {
+    return this.scopes.has(name);
+  }
+
+  names(): string[] {
+    return [...this.scopes.keys()];
+  }
+
+  scopeOf(name: string): Scope {
+    return Scope.of(this.scopes.get(name) ?? []);
+  }
+}
+
+export class BodyChecker {
+  constructor(
+    private readonly env: Env,
+    private readonly exprs: ExprChecker,
+    private readonly choices: Choices,
+  ) {}
+
+  block(b: Block, parent: Scope): void {
+    const scope = parent.child();
+    for (const s of b.stmts) this.stmt(s, scope);
+  }
+
+  stmt(s: Stmt, scope: Scope): void {
+    const x = this.exprs;
+    switch (s.kind) {
+      case 'Let':
+        scope.bind(s.name.text, x.typeOf(s.value, scope));
+        return;
+      case 'Change': return this.change(s, scope);
+      case 'Move': return this.move(s, scope);
+      case 'Draw':
+        x.expect(s.count, scope, 'number');
+        x.expect(s.from, scope, 'zone', 'Zone');
+        x.expect(s.to, scope, 'zone', 'Zone');
+        return;
+      case 'Shuffle':
+        x.expect(s.zone, scope, 'zone', 'Zone');
+        return;
+      case 'Choose': return this.choose(s, scope);
+      case 'Menu':
+        if (s.by) x.expect(s.by, scope, 'player');
+        for (const o of s.options) {
+          if (o.when) x.expect(o.when, scope, 'flag');
+          this.block(o.body, scope);
+        }
+        return;
+      case 'If':
+        x.expect(s.cond, scope, 'flag');
+        this.block(s.then, scope);
+        if (s.else?.kind === 'Block') this.block(s.else, scope);
+        else if (s.else) this.stmt(s.else, scope);
+        return;
+      case 'ForEach': {
+        const inner = this.bindElement(s.variable, s.list, scope);
+        if (s.where) x.expect(s.where, inner, 'flag');
+        this.block(s.body, inner);
+        return;
+      }
+      case 'Repeat':
+        x.expect(s.expr, scope, s.mode === 'times' ? 'number' : 'flag');
+        this.block(s.body, scope);
+        return;
+      case 'Turn':
+        x.expect(s.player, scope, 'player');
+        this.block(s.body, scope);
+        return;
+      case 'Phase':
+        if (s.timeLimit) x.expect(s.timeLimit, scope, 'number');
+        this.block(s.body, scope);
+        return;
+      case 'Fire': return this.fire(s.event, s.args, scope);
+      case 'Call': return this.callRule(s.rule, s.args, scope);
+      case 'EndGame': return;
+      case 'Rank': {
+        const inner = this.bindElement(s.variable, s.list, scope);
+        x.expect(s.by, inner, 'number');
+        const body = inner.child();
+        body.bind('place', NUMBER);
+        this.block(s.body, body);
+        return;
+      }
+      case 'Random': {
+        const inner = this.bindElement(s.variable, s.from, scope);
+        if (s.where) x.expect(s.where, inner, 'flag');
+        scope.bind(s.variable.text, inner.lookup(s.variable.text) ?? UNKNOWN);
+        return;
+      }
+      case 'Reveal': {
+        const t = x.typeOf(s.what, scope);
+        if (!this.cards(t)) x.report('R0301', s.what.span, { expected: 'cards', found: describe(t) });
+        return;
+      }
+      case 'Say': return this.interpolations(s.text, s.span, scope);
+      default: return assertNever(s);
+    }
+  }
+
+  /** A child scope with `variable` bound to an element of `list` (which must be a list). */
+  private bindElement(variable: Name, list: Expr, scope: Scope): Scope {
+    const inner = scope.child();
+    inner.bind(variable.text, elementOf(this.exprs.expect(list, scope, 'list')));
+    return inner;
+  }
+
+  /** Whether a value of this type can be cards: a card, a zone, a list that may hold cards. */
+  private cards(t: Type): boolean {
+    if (t.k === 'list') return ['card', 'unknown', 'none'].includes(t.of.k);
+    return ['card', 'zone', 'none', 'unknown'].includes(t.k);
+  }
+
+  private choose(s: ChooseStmt, scope: Scope): void {
+    const element = elementOf(this.exprs.expect(s.from, scope, 'list'));
+    const bound = s.subset ? listOf(element) : element;
+    const inner = scope.child();
+    inner.bind(s.variable.text, bound);
+    if (s.where) this.exprs.expect(s.where, inner, 'flag');
+    if (s.label.kind === 'template') this.interpolations(s.label.text, s.label.span, inner);
+    if (s.by) this.exprs.expect(s.by, scope, 'player');
+    this.choices.record(s.name.text, inner);
+    scope.bind(s.variable.text, bound);
+  }
+
+  /** `move X to Z`: cards (or a zone's cards) go to a zone, a piece to a space. */
+  private move(s: MoveStmt, scope: Scope): void {
+    const what = this.exprs.typeOf(s.what, scope);
+    if (what.k === 'piece') {
+      this.exprs.expect(s.to, scope, 'space');
+      return;
+    }
+    if (what.k === 'unknown') {
+      const to = this.exprs.typeOf(s.to, scope, 'Zone');
+      if (!fits(to, 'zone') && !fits(to, 'space')) this.exprs.report('R0301', s.to.span, { expected: 'a zone', found: describe(to) });
+      return;
+    }
+    if (!this.cards(what)) {
+      this.exprs.report('R0301', s.what.span, { expected: 'cards, a zone or a piece', found: describe(what) });
+    }
+    this.exprs.expect(s.to, scope, 'zone', 'Zone');
+  }
+
+  /** `gain/lose/pay/add/set`: a real counter, a number, and a target of the counter's owner kind. */
+  private change(s: ChangeStmt, scope: Scope): void {
+    const x = this.exprs;
+    x.expect(s.amount, scope, 'number');
+    const target = s.target ? x.typeOf(s.target, scope) : null;
+    const name = s.counter.text;
+    const counter = this.env.symbols.counters.get(name);
+    if (!counter) {
+      const other = declaredKind(name, this.env.symbols);
+      if (other) x.report('R0203', s.counter.span, { name, actual: other, expected: 'counter' });
+      else x.report('R0201', s.counter.span, { what: 'Counter', name }, closest(name, this.env.symbols.counters.keys()));
+      return;
+    }
+    const owner = counter.owner.kind;
+    const mismatch =
+      owner === 'global' ? target !== null
+      : target === null ? owner === 'piece'
+      : target.k !== 'unknown' && target.k !== owner;
+    if (mismatch) {
+      const found = target === null ? 'the current player' : target.k === 'unknown' ? `\`${this.textOf(s.target!.span)}\`` : describe(target);
+      x.report('R0303', s.target?.span ?? s.counter.span, { name, owner: ownerText(counter), found });
+    }
+  }
+
+  private fire(event: Name, args: readonly Expr[], scope: Scope): void {
+    args.forEach((a) => this.exprs.typeOf(a, scope));
+    const s = this.env.symbols;
+    const decls = s.events.get(event.text);
+    if (!decls) {
+      const other = declaredKind(event.text, s);
+      if (other) this.exprs.report('R0203', event.span, { name: event.text, actual: other, expected: 'declared event' });
+      else this.exprs.report('R0201', event.span, { what: 'Event', name: event.text }, closest(event.text, s.events.keys()));
+      return;
+    }
+    if (!decls.some((d) => d.params.length === args.length)) {
+      this.exprs.report('R0204', event.span, { name: event.text, expected: decls[0]!.params.length, found: args.length });
+    }
+  }
+
+  private callRule(rule: Name, args: readonly Expr[], scope: Scope): void {
+    args.forEach((a) => this.exprs.typeOf(a, scope));
+    const s = this.env.symbols;
+    const decls = s.rules.get(rule.text);
+    if (!decls) {
+      const other = declaredKind(rule.text, s);
+      if (other) this.exprs.report('R0203', rule.span, { name: rule.text, actual: other, expected: 'rule' });
+      else this.exprs.report('R0201', rule.span, { what: 'Rule', name: rule.text }, closest(rule.text, s.rules.keys()));
+      return;
+    }
+    if (!decls.some((d) => d.params.length === args.length)) {
+      this.exprs.report('R0204', rule.span, { name: rule.text, expected: decls[0]!.params.length, found: args.length });
+    }
+  }
+
+  /** `{x}` in a `say` text or a choice's template must be a variable in scope (or `player`). */
+  interpolations(text: string, span: Span, scope: Scope): void {
+    const visible = scope.entries();
+    for (const m of text.matchAll(/\{([^}]+)\}/g)) {
+      const name = m[1]!;
+      if (visible.has(name) || name === 'player') continue;
+      this.exprs.report('R0201', this.spanWithin(span, `{${name}}`), { what: 'Variable', name }, closest(name, [...visible.keys(), 'player']));
+    }
+  }
+
+  private textOf(span: Span): string {
+    return this.env.reporter.source.slice(span.start, span.end);
+  }
+
+  /** The span of `needle` inside the source text of `span`, or `span` itself. */
+  private spanWithin(span: Span, needle: string): Span {
+    const at = this.env.reporter.source.slice(span.start, span.end).indexOf(needle);
+    return at < 0 ? span : { start: span.start + at + 1, end: span.start + at + needle.length - 1 };
+  }
+}
