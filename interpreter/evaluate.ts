@@ -72,7 +72,7 @@ export function stackPlayer(state: GameState): number | null {
 
 export function holdsPower(model: Model, state: GameState, seat: number | null, power: string): boolean {
   if (seat === null || model.powersZone === null) return false;
-  return (state.zones[zoneKey(model.powersZone, seat)] ?? []).some((id) => cardLabel(id) === power);
+  return (state.zones[zoneKey(model.powersZone, seat)] ?? []).some((id) => model.things.get(id)?.label === power);
 }
 
 /** The cards of a zone reference or a list, as a list of values. */
@@ -89,7 +89,7 @@ export function label(model: Model, v: Value): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (isList(v)) return v.length ? v.map((x) => label(model, x)).join('+') : 'nothing';
-  if (isCard(v)) return cardLabel(v.card);
+  if (isCard(v)) return model.things.get(v.card)?.label ?? cardLabel(v.card);
   if (isSpace(v)) return model.things.get(v.space)?.label ?? v.space;
   if (isPlayer(v)) return playerLabel(v.player);
   if (isPiece(v)) return model.pieces.get(v.piece)?.label ?? v.piece;

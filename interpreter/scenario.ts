@@ -3,9 +3,8 @@
 import { firstLegalAgent, randomAgent } from './agents.js';
 import type { GameDefinition } from './definition.js';
 import { IllegalMoveError } from './errors.js';
-import { applyInPlace, arrange, legalMoves, setup, view, why, type Arrangement } from './runtime.js';
+import { applyInPlace, arrange, legalMoves, modelOf, setup, view, why, type Arrangement } from './runtime.js';
 import type { GameState } from './state.js';
-import { cardLabel } from './values.js';
 
 export interface ScenarioExpect {
   readonly decider?: number;
@@ -72,7 +71,7 @@ function expectations(def: GameDefinition, state: GameState, e: ScenarioExpect):
     if (!ok) failures.push(`expected counter \`${name}\` to be ${show(want)}, but it is ${show(have)}`);
   }
   for (const [key, want] of Object.entries(e.zones ?? {})) {
-    const have = (state.zones[key] ?? []).map(cardLabel);
+    const have = (state.zones[key] ?? []).map((id) => modelOf(def, state).things.get(id)?.label ?? id);
     if (show(have) !== show(want)) failures.push(`expected zone \`${key}\` to hold ${show(want)}, but it holds ${show(have)}`);
   }
   for (const [key, want] of Object.entries(e.zoneCounts ?? {})) {

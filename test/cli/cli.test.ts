@@ -1,0 +1,119 @@
+// The `regula` command, driven exactly as a user drives it: a child process, its output and exit code.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../helpers.js';
+
+const TOKAIDO = 'rulesets/tokaido/tokaido.cs.rules';
+const scratch = mkdtempSync(join(tmpdir(), 'regula-cli-'));
+
+function regula(...args: string[]) {
+  const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** A copy of the Tokaido ruleset with one edit, beside the original so its rulebook is found. */
+function edited(name: string, from: string | RegExp, to: string): string {
+  const path = join(repoRoot, 'rulesets/tokaido', `${name}.tmp.rules`);
+  const source = readFileSync(join(repoRoot, TOKAIDO), 'utf8');
+  const changed = source.replace(from, to);
+  expect(changed).not.toBe(source);
+  writeFileSync(path, changed);
+  return path;
+}
+
+describe('regula check', () => {
+  it('passes the Tokaido ruleset', () => {
+    const r = regula('check', TOKAIDO);
+    expect(r.err).toBe('');
+    expect(r.out).toContain('ok');
+    expect(r.code).toBe(0);
+  });
+
+  it('reports a misspelt zone with its place, code, caret and a suggestion', () => {
+    const path = edited('typo', 'move meal-offer to bottom of meal-deck', 'move meal-ofer to bottom of meal-deck');
+    try {
+      const r = regula('check', path);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/typo\.tmp\.rules:\d+:10: error R0201: Name `meal-ofer` is not declared\. Did you mean `meal-offer`\?/);
+      expect(r.err).toMatch(/\|\s+\^{9}/);
+    } finally {
+      spawnSync('rm', ['-f', path]);
+    }
+  });
+
+  it('reports a syntax error with its place, code, caret and a suggestion', () => {
+    const path = edited('syntax', 'rule farm on stop where', 'rule farm on stop wher');
+    try {
+      const r = regula('check', path);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/syntax\.tmp\.rules:\d+:19: error R0102: Expected `\{` but found `wher`\. Did you mean `where`\?/);
+      expect(r.err).toMatch(/\|\s+\^{4}\n/);
+    } finally {
+      spawnSync('rm', ['-f', path]);
+    }
+  });
+});
+
+describe('regula info', () => {
+  it('prints the contract JSON', () => {
+    const info = JSON.parse(regula('info', TOKAIDO, '--json').out);
+    expect(info).toEqual({
+      name: 'Tokaido', players: { min: 2, max: 5 }, source: 'tokaido.cs.txt',
+      variants: expect.arrayContaining([{ id: 'gourmet', title: 'Zabužnická varianta' }]),
+    });
+    expect(info.variants).toHaveLength(4);
+  });
+});
+
+describe('regula play and replay', () => {
+  it('plays to the end as JSON, and the replay of its log gives identical final scores', () => {
+    const r = regula('play', TOKAIDO, '--players', '3', '--seed', '11', '--variant', 'gourmet', '--json');
+    expect(r.code).toBe(0);
+    const game = JSON.parse(r.out);
+    expect(Object.keys(game)).toEqual(['game', 'players', 'seed', 'variants', 'moves', 'log', 'final']);
+    expect(game).toMatchObject({ game: 'Tokaido', players: 3, seed: 11, variants: ['gourmet'] });
+    expect(game.final.scores).toHaveLength(3);
+    expect(game.moves[0]).toEqual({ player: expect.any(Number), move: expect.any(String) });
+    const log = join(scratch, 'game.json');
+    writeFileSync(log, r.out);
+    const replay = regula('replay', TOKAIDO, log);
+    expect(replay.out).toContain('identical to the log');
+    expect(replay.code).toBe(0);
+  });
+
+  it('stops at an illegal scripted move with exit 2 and the legal moves', () => {
+    const moves = join(scratch, 'moves.txt');
+    writeFileSync(moves, '# my opening\nadvance 99\n');
+    const r = regula('play', TOKAIDO, '--players', '3', '--variant', 'initiatory-journey', '--moves', moves);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/Move `advance 99` is not legal now\. Legal moves: advance 1, advance 2/);
+  });
+
+  it('refuses a corrupt log with a clear message', () => {
+    const bad = join(scratch, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ game: 'Tokaido', players: 3, seed: 1, variants: [], moves: [{ player: 0 }] }));
+    const r = regula('replay', TOKAIDO, bad);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('is not a valid move log: at /moves/0: missing field `move`');
+  });
+});
+
+describe('regula moves and why', () => {
+  it('lists the legal moves and whose decision it is', () => {
+    const r = regula('moves', TOKAIDO, '--players', '3', '--variant', 'initiatory-journey', '--json');
+    expect(JSON.parse(r.out)).toMatchObject({ player: 0, choice: 'advance', rule: 'travel' });
+  });
+
+  it('explains a forbidden move by the rule that forbids it and its rulebook words', () => {
+    const r = regula('why', TOKAIDO, '--players', '2', '--variant', 'initiatory-journey', '--move', 'advance 1', '--json');
+    const w = JSON.parse(r.out);
+    expect(w.legal).toBe(true);
+    const moves = join(scratch, 'two.txt');
+    writeFileSync(moves, 'advance 1\nbuy nothing\n');
+    const again = JSON.parse(regula('why', TOKAIDO, '--players', '2', '--variant', 'initiatory-journey', '--moves', moves, '--move', 'advance 1', '--json').out);
+    expect(again.legal).toBe(false);
+  });
+});
