@@ -128,11 +128,11 @@ export interface ZoneDecl {
   readonly span: Span;
 }
 
-/** Who a counter belongs to: the game, each player, or each piece of a piece collection. */
+/** Who a counter belongs to: the game, each player, or each piece of a collection / space of a board. */
 export type CounterOwner =
   | { readonly kind: 'global' }
   | { readonly kind: 'player' }
-  | { readonly kind: 'piece'; readonly pieces: Name };
+  | { readonly kind: 'each'; readonly of: Name };
 
 /** `counter coins per player, from 0, at least 0` */
 export interface CounterDecl {
@@ -142,6 +142,8 @@ export interface CounterDecl {
   readonly initial: Expr | null;
   readonly min: Expr | null;
   readonly max: Expr | null;
+  /** Who sees its values in their view: everyone, only the owning player, or nobody. */
+  readonly visibility: Visibility;
   readonly meta: Meta;
   readonly span: Span;
 }
@@ -151,6 +153,8 @@ export interface PieceDecl {
   readonly kind: 'Piece';
   readonly name: Name;
   readonly perPlayer: boolean;
+  /** How many each player has: `pieces houses 20 per player`. */
+  readonly count: number;
   readonly collection: Name | null; // for a single piece: the collection it joins
   readonly meta: Meta;
   readonly span: Span;
@@ -618,13 +622,13 @@ export interface RangeExpr {
 }
 
 export type Quantifier =
-  | 'count' | 'sum' | 'max' | 'min' | 'any' | 'every' | 'all' | 'first' | 'last'
-  | 'best' | 'worst' | 'sorted';
+  | 'count' | 'sum' | 'max' | 'min' | 'each' | 'any' | 'every' | 'all' | 'first' | 'last'
+  | 'best' | 'worst' | 'sorted' | 'connected';
 
 /**
- * `QUANT x in LIST [where COND] [of|by EXPR [then EXPR]…]`:
- * count/any/every/all/first/last filter by COND; sum/max/min take `of EXPR`;
- * best/worst (all tied for highest/lowest) and sorted (ascending) take `by EXPR, then …`.
+ * count/any/every/all/first/last x in LIST [where COND] filter; `sum/max/min/each EXPR for x in LIST`
+ * fold or map (EXPR is keys[0]); best/worst (all tied for highest/lowest) and sorted (ascending)
+ * take `by EXPR then …`; `connected x from START [where COND]` floods through neighbours.
  */
 export interface Comprehension {
   readonly kind: 'Comprehension';

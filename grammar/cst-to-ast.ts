@@ -150,13 +150,14 @@ export function cstToAst(cst: CstNode, source: string): { ruleset: A.Ruleset; di
           ? { kind: 'global' }
           : per.image === 'player'
             ? { kind: 'player' }
-            : { kind: 'piece', pieces: nameOf(per) };
+            : { kind: 'each', of: nameOf(per) };
         const opt = (label: string) => {
           const e = subs(d, label).at(-1);
           return e ? expr(e) : null;
         };
         const [initial, min, max] = [opt('initial'), opt('min'), opt('max')];
-        return { kind: 'Counter', name: name(), owner, initial, min, max, meta: meta(d), span };
+        const visibility = (tok(d, 'visibility')?.image ?? 'public') as A.Visibility;
+        return { kind: 'Counter', name: name(), owner, initial, min, max, visibility, meta: meta(d), span };
       }
       case 'pieceDecl': {
         const collection = tok(d, 'collection');
@@ -165,6 +166,7 @@ export function cstToAst(cst: CstNode, source: string): { ruleset: A.Ruleset; di
           kind: 'Piece',
           name: name(),
           perPlayer: per ? isPlayer(per) : false,
+          count: tok(d, 'count') ? Number(tok(d, 'count')!.image) : 1,
           collection: collection ? nameOf(collection) : null,
           meta: meta(d),
           span,
@@ -605,7 +607,7 @@ export function cstToAst(cst: CstNode, source: string): { ruleset: A.Ruleset; di
       const part = (key: string) => expr(need(sub(ife, key)));
       return { kind: 'IfExpr', cond: part('cond'), then: part('then'), else: part('else'), span };
     }
-    const q = sub(node, 'filterQuant') ?? sub(node, 'foldQuant') ?? sub(node, 'sortQuant');
+    const q = sub(node, 'filterQuant') ?? sub(node, 'foldQuant') ?? sub(node, 'sortQuant') ?? sub(node, 'connectedQuant');
     if (q) {
       const quant = need(tok(q, 'quantifier'));
       if (sub(q, 'args')) return { kind: 'Call', callee: nameOf(quant), args: args(q), span };

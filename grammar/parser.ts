@@ -252,6 +252,9 @@ class RegulaParser extends CstParser {
     this.MANY(() => {
       this.CONSUME(T.Comma);
       this.OR(this.once('counterDecl', () => [
+        { ALT: () => this.CONSUME(K.public, { LABEL: 'visibility' }) },
+        { ALT: () => this.CONSUME(K.private, { LABEL: 'visibility' }) },
+        { ALT: () => this.CONSUME(K.hidden, { LABEL: 'visibility' }) },
         {
           ALT: () => {
             this.CONSUME(K.from);
@@ -283,6 +286,7 @@ class RegulaParser extends CstParser {
         ALT: () => {
           this.CONSUME(K.pieces);
           this.CONSUME(Id, { LABEL: 'name' });
+          this.OPTION(() => this.CONSUME(T.Number, { LABEL: 'count' }));
           this.CONSUME(K.per);
           this.CONSUME2(Id, { LABEL: 'per' });
         },
@@ -972,6 +976,7 @@ class RegulaParser extends CstParser {
         { ALT: () => this.SUBRULE(this.filterQuant) },
         { ALT: () => this.SUBRULE(this.foldQuant) },
         { ALT: () => this.SUBRULE(this.sortQuant) },
+        { ALT: () => this.SUBRULE(this.connectedQuant) },
         {
           ALT: () => {
             this.CONSUME(Id, { LABEL: 'name' });
@@ -1023,7 +1028,7 @@ class RegulaParser extends CstParser {
    * call unless it holds one expression and `for` follows its `)` (`sum (a + b) for x in …`).
    */
   foldQuant = this.RULE('foldQuant', () => {
-    this.anyOf('quantifier', K.sum, K.max, K.min);
+    this.anyOf('quantifier', K.sum, K.max, K.min, K.each);
     this.OR2(this.once('foldQuant', () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
@@ -1043,6 +1048,18 @@ class RegulaParser extends CstParser {
         },
       ],
     })));
+  });
+
+  /** `connected x from START [where C]`: the spaces reachable from START through neighbours where C holds. */
+  connectedQuant = this.RULE('connectedQuant', () => {
+    this.CONSUME(K.connected, { LABEL: 'quantifier' });
+    this.CONSUME(Id, { LABEL: 'variable' });
+    this.CONSUME(K.from);
+    this.SUBRULE(this.expr, { LABEL: 'list' });
+    this.OPTION(() => {
+      this.CONSUME(K.where);
+      this.SUBRULE2(this.expr, { LABEL: 'where' });
+    });
   });
 
   sortQuant = this.RULE('sortQuant', () => {

@@ -38,7 +38,7 @@ export const KEYWORDS = [
   'lose', 'pay', 'set', 'move', 'top', 'bottom', 'draw', 'shuffle', 'may', 'choose', 'any', 'or',
   'by', 'if', 'else', 'for', 'each', 'simultaneously', 'repeat', 'until', 'while', 'times', 'turn',
   'phase', 'timed', 'step', 'round', 'fire', 'end', 'the', 'after', 'this', 'rank', 'ties', 'share',
-  'skip', 'pick', 'random', 'reveal', 'say', 'and', 'not', 'is', 'yes', 'no', 'none', 'count', 'sum',
+  'skip', 'pick', 'random', 'reveal', 'say', 'connected', 'and', 'not', 'is', 'yes', 'no', 'none', 'count', 'sum',
   'max', 'min', 'every', 'all', 'first', 'last', 'best', 'worst', 'sorted', 'cites', 'ambiguous',
   'because',
 ] as const;

@@ -183,9 +183,11 @@ export function counterValue(ctx: Ctx, name: string, owner: Value, span: Span): 
     case 'player':
       if (!isPlayer(owner)) fail(span, `Counter \`${name}\` belongs to players, not to ${describeType(owner)}`, ctx);
       return (slot as number[])[owner.player] ?? 0;
-    case 'piece':
-      if (!isPiece(owner)) fail(span, `Counter \`${name}\` belongs to pieces, not to ${describeType(owner)}`, ctx);
-      return (slot as Record<string, number>)[owner.piece] ?? 0;
+    case 'each': {
+      const id = isPiece(owner) ? owner.piece : isSpace(owner) ? owner.space : null;
+      if (id === null) fail(span, `Counter \`${name}\` belongs to each of ${decl.owner.of.text}, not to ${describeType(owner)}`, ctx);
+      return (slot as Record<string, number>)[id] ?? 0;
+    }
   }
 }
 
@@ -206,7 +208,7 @@ function resolveName(ctx: Ctx, name: string, span: Span): Value {
   if (counter) {
     if (counter.owner.kind === 'global') return ctx.state.counters[name] as number;
     if (counter.owner.kind === 'player') return counterValue(ctx, name, { player: requirePlayer(ctx, span, name) }, span);
-    return fail(span, `Counter \`${name}\` belongs to each of ${counter.owner.pieces.text}: say whose, as in \`${name} of …\``, ctx);
+    return fail(span, `Counter \`${name}\` belongs to each of ${counter.owner.of.text}: say whose, as in \`${name} of …\``, ctx);
   }
   const zone = m.zones.get(name);
   if (zone) return { zone: zoneKey(name, zone.perPlayer ? requirePlayer(ctx, span, name) : null) };
@@ -254,6 +256,7 @@ function property(ctx: Ctx, e: OfExpr): Value {
     if (m.counters.has(name)) return counterValue(ctx, name, target, e.span);
     return cannotTake(ctx, e, target);
   }
+  if (isSpace(target) && m.counters.has(name)) return counterValue(ctx, name, target, e.span);
   if (isZone(target)) {
     if (name === 'owner') {
       const { seat } = splitZoneKey(target.zone);
@@ -344,6 +347,11 @@ function call(ctx: Ctx, name: string, argExprs: readonly Expr[], span: Span): Va
       return other ? { space: other } : null;
     }
     case 'set-score': return setScore(ctx, argList(ctx, args, argExprs, 0, span), String(args[1]), argList(ctx, args, argExprs, 2, span).map((v) => num(ctx, v, span)), span);
+    case 'players-from': {
+      const p = args[0] ?? null;
+      if (!isPlayer(p)) return fail(span, `players-from needs a player, not ${describeType(p)}`, ctx);
+      return Array.from({ length: m.playerCount }, (_, i) => ({ player: (p.player + i) % m.playerCount }));
+    }
     case 'holds': {
       const p = args[0] ?? null;
       return isPlayer(p) && holdsPower(m, ctx.state, p.player, String(args[1]));
@@ -378,6 +386,27 @@ function setScore(ctx: Ctx, cards: readonly Value[], attr: string, values: numbe
   }
 }
 
+/** Flood fill: the spaces reachable from the start through neighbours, each satisfying the condition. */
+function connected(ctx: Ctx, e: Comprehension): Value[] {
+  const start = evaluate(ctx, e.list);
+  const starts = isSpace(start) ? [start] : asList(ctx, start, e.list.span).filter(isSpace);
+  const ok = (id: string) => !e.where || evalBool(withVars(ctx, { [e.variable.text]: { space: id } }), e.where);
+  const seen = new Set<string>();
+  const queue = starts.map((s) => s.space).filter((id) => ok(id));
+  for (const id of queue) seen.add(id);
+  for (let i = 0; i < queue.length; i++) {
+    const id = queue[i]!;
+    const board = ctx.model.boards.get(ctx.model.spaceBoard.get(id)!)!;
+    for (const next of board.neighbours.get(id) ?? []) {
+      if (!seen.has(next) && ok(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return queue.map((space) => ({ space }));
+}
+
 function keysOf(ctx: Ctx, e: Comprehension, item: Value): Value[] {
   const bound = withVars(ctx, { [e.variable.text]: item });
   return e.keys.map((k) => evaluate(bound, k));
@@ -394,6 +423,7 @@ function compareKeys(model: Model, a: Value[], b: Value[]): number {
 }
 
 function comprehension(ctx: Ctx, e: Comprehension): Value {
+  if (e.quantifier === 'connected') return connected(ctx, e);
   const items = asList(ctx, evaluate(ctx, e.list), e.list.span);
   const keep: Value[] = [];
   for (const item of items) if (!e.where || evalBool(withVars(ctx, { [e.variable.text]: item }), e.where)) keep.push(item);
@@ -404,6 +434,7 @@ function comprehension(ctx: Ctx, e: Comprehension): Value {
     case 'all': return keep;
     case 'first': return keep[0] ?? null;
     case 'last': return keep[keep.length - 1] ?? null;
+    case 'each': return keep.map((item) => keysOf(ctx, e, item)[0] ?? null);
     case 'sum': return keep.reduce<number>((acc, item) => acc + num(ctx, keysOf(ctx, e, item)[0] ?? null, e.span), 0);
     case 'max': case 'min': {
       const ns = keep.map((item) => num(ctx, keysOf(ctx, e, item)[0] ?? null, e.span));

@@ -372,6 +372,7 @@ function change(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kin
   if (decl.owner.kind === 'global') state.counters[name] = next;
   else if (isPlayer(owner)) (state.counters[name] as number[])[owner.player] = next;
   else if (isPiece(owner)) (state.counters[name] as Record<string, number>)[owner.piece] = next;
+  else if (isSpace(owner)) (state.counters[name] as Record<string, number>)[owner.space] = next;
   if (next !== current) {
     const delta = next - current;
     log(state, `${ownerText}: ${name} ${delta > 0 ? '+' : ''}${delta} → ${next}`);

@@ -240,9 +240,11 @@ function buildModel(def: GameDefinition, playerCount: number, chosen: readonly s
     if (p.perPlayer) {
       const ids: string[] = [];
       for (let seat = 0; seat < playerCount; seat++) {
-        const id = `${p.name.text}#${seat}`;
-        pieces.set(id, { id, label: `P${seat + 1}`, collection: p.name.text, owner: seat });
-        ids.push(id);
+        for (let k = 1; k <= p.count; k++) {
+          const id = p.count === 1 ? `${p.name.text}#${seat}` : `${p.name.text}#${seat}.${k}`;
+          pieces.set(id, { id, label: `P${seat + 1}`, collection: p.name.text, owner: seat });
+          ids.push(id);
+        }
       }
       collections.set(p.name.text, [...(collections.get(p.name.text) ?? []), ...ids]);
     }

@@ -53,7 +53,13 @@ export function setup(def: GameDefinition, players: number, seed: string | numbe
     const start = (player: number | null) => (c.initial ? evalNumber(ctx(player), c.initial) : 0);
     if (c.owner.kind === 'global') state.counters[name] = start(null);
     else if (c.owner.kind === 'player') state.counters[name] = Array.from({ length: players }, (_, seat) => start(seat));
-    else state.counters[name] = Object.fromEntries((model.collections.get(c.owner.pieces.text) ?? []).map((id) => [id, start(model.pieces.get(id)!.owner)]));
+    else {
+      const of = c.owner.of.text;
+      const board = model.boards.get(of);
+      state.counters[name] = board
+        ? Object.fromEntries(board.order.map((id) => [id, start(null)]))
+        : Object.fromEntries((model.collections.get(of) ?? []).map((id) => [id, start(model.pieces.get(id)!.owner)]));
+    }
   }
   for (const [name, z] of model.zones) {
     if (z.perPlayer) for (let seat = 0; seat < players; seat++) state.zones[zoneKey(name, seat)] = [];
@@ -186,7 +192,7 @@ export function view(def: GameDefinition, state: GameState, seat: number): Playe
     phases: state.stack.filter((f): f is Extract<Frame, { k: 'phase' }> => f.k === 'phase').map((f) => ({
       level: f.level, title: f.title, ...(f.timeLimit !== undefined ? { timeLimit: f.timeLimit } : {}),
     })),
-    counters: structuredClone(state.counters),
+    counters: visibleCounters(model, state, seat),
     zones,
     pieces: structuredClone(state.pieces),
     decision: p ? { player: p.player, choice: p.secret && p.player !== seat ? 'secret' : p.choice, moves: p.player === seat ? p.options.map((o) => o.id) : null } : null,
@@ -195,6 +201,28 @@ export function view(def: GameDefinition, state: GameState, seat: number): Playe
     over: state.over,
     result: state.result,
   };
+}
+
+/** Counters a seat may see: public ones whole, private ones only its own value, hidden ones not at all. */
+function visibleCounters(model: Model, state: GameState, seat: number): GameState['counters'] {
+  const out: GameState['counters'] = {};
+  for (const [name, value] of Object.entries(state.counters)) {
+    const decl = model.counters.get(name);
+    const visibility = decl?.visibility ?? 'public';
+    if (visibility === 'hidden') continue;
+    if (visibility === 'private' && decl?.owner.kind === 'player') {
+      out[name] = (value as number[]).map((v, s) => (s === seat ? v : 0));
+      continue;
+    }
+    if (visibility === 'private' && decl?.owner.kind === 'each') {
+      const own = Object.entries(value as Record<string, number>).filter(([id]) => model.pieces.get(id)?.owner === seat);
+      out[name] = Object.fromEntries(own);
+      continue;
+    }
+    if (visibility === 'private') continue;
+    out[name] = structuredClone(value);
+  }
+  return out;
 }
 
 // ─── Why ──────────────────────────────────────────────────────────────────────

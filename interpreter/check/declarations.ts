@@ -209,7 +209,9 @@ export class DeclChecker {
   }
 
   private counter(d: CounterDecl): void {
-    if (d.owner.kind === 'piece') this.known(d.owner.pieces, 'Pieces', this.s.collections);
+    if (d.owner.kind === 'each' && !this.s.boards.has(d.owner.of.text)) {
+      this.known(d.owner.of, 'Pieces or board', new Set([...this.s.collections, ...this.s.boards.keys()]));
+    }
     for (const e of [d.initial, d.min, d.max]) if (e) this.exprs.expect(e, new Scope(), 'number');
   }
 

@@ -90,7 +90,7 @@ export function ownerText(c: CounterDecl): string {
   switch (c.owner.kind) {
     case 'global': return 'the game';
     case 'player': return 'each player';
-    case 'piece': return `each piece of ${c.owner.pieces.text}`;
+    case 'each': return `each of ${c.owner.of.text}`;
     default: return assertNever(c.owner);
   }
 }
@@ -126,6 +126,7 @@ const BUILTINS: ReadonlyMap<string, Builtin> = new Map(Object.entries({
   toward: { min: 2, max: 2, params: ['space', 'text'], result: ([s]) => (s?.k === 'space' ? s : space(null)) },
   'set-score': { min: 3, max: 3, params: ['list', 'text', 'list'], result: () => NUMBER },
   holds: { min: 2, max: 2, params: ['player', 'text'], result: () => FLAG },
+  'players-from': { min: 1, max: 1, params: ['player'], result: () => listOf(PLAYER) },
 } satisfies Record<string, Builtin>));
 
 const PIECE_PROPERTIES: ReadonlyMap<string, Type> = new Map([['owner', PLAYER], ['slot', NUMBER], ['position', NUMBER]]);
@@ -195,7 +196,7 @@ export class ExprChecker {
     }
     switch (r.kind) {
       case 'counter':
-        if (r.decl.owner.kind === 'piece') {
+        if (r.decl.owner.kind === 'each') {
           this.report('R0303', e.span, { name, owner: ownerText(r.decl), found: 'the current player' });
         }
         return NUMBER;
@@ -262,7 +263,10 @@ export class ExprChecker {
 
   /** A counter named as a property: it must belong to the kind of thing it is taken of. */
   private counterOf(e: OfExpr, counter: CounterDecl, target: Type): Type {
-    if (counter.owner.kind !== target.k) {
+    const owner = counter.owner.kind === 'each'
+      ? (this.symbols.boards.has(counter.owner.of.text) ? 'space' : 'piece')
+      : counter.owner.kind;
+    if (owner !== target.k) {
       this.report('R0303', e.span, { name: counter.name.text, owner: ownerText(counter), found: describe(target) });
     }
     return NUMBER;
@@ -291,6 +295,8 @@ export class ExprChecker {
 
   private thingProperty(e: OfExpr, target: Extract<Type, { k: 'card' | 'space' }>): Type {
     const name = e.property.text;
+    const counter = target.k === 'space' ? this.symbols.counters.get(name) : undefined;
+    if (counter) return this.counterOf(e, counter, target);
     const extra = target.k === 'space' ? 'position' : 'zone';
     const extraType = target.k === 'space' ? NUMBER : zone(null);
     if (target.component === null) {
@@ -473,6 +479,17 @@ export class ExprChecker {
   }
 
   private comprehension(e: Comprehension, scope: Scope): Type {
+    if (e.quantifier === 'connected') {
+      const start = this.typeOf(e.list, scope);
+      const board = start.k === 'space' ? start : start.k === 'list' && start.of.k === 'space' ? start.of : space(null);
+      if (start.k !== 'unknown' && start.k !== 'space' && !(start.k === 'list' && (start.of.k === 'space' || start.of.k === 'unknown'))) {
+        this.report('R0301', e.list.span, { expected: 'a space or a list of spaces', found: describe(start) });
+      }
+      const inner = scope.child();
+      inner.bind(e.variable.text, board);
+      if (e.where) this.expect(e.where, inner, 'flag');
+      return listOf(board);
+    }
     const element = elementOf(this.expect(e.list, scope, 'list'));
     const inner = scope.child();
     inner.bind(e.variable.text, element);
@@ -489,6 +506,8 @@ export class ExprChecker {
       case 'sum': case 'max': case 'min':
         e.keys.forEach((k) => this.expect(k, inner, 'number'));
         return NUMBER;
+      case 'each':
+        return listOf(e.keys[0] ? this.typeOf(e.keys[0], inner) : UNKNOWN);
       case 'best': case 'worst': case 'sorted':
         e.keys.forEach((k) => this.typeOf(k, inner));
         return listOf(element);

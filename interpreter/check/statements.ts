@@ -173,10 +173,13 @@ export class BodyChecker {
       else x.report('R0201', s.counter.span, { what: 'Counter', name }, closest(name, this.env.symbols.counters.keys()));
       return;
     }
-    const owner = counter.owner.kind;
+    // A counter `per <board>` belongs to spaces; `per <pieces>` to pieces.
+    const owner = counter.owner.kind === 'each'
+      ? (this.env.symbols.boards.has(counter.owner.of.text) ? 'space' : 'piece')
+      : counter.owner.kind;
     const mismatch =
       owner === 'global' ? target !== null
-      : target === null ? owner === 'piece'
+      : target === null ? owner !== 'player'
       : target.k !== 'unknown' && target.k !== owner;
     if (mismatch) {
       const found = target === null ? 'the current player' : target.k === 'unknown' ? `\`${this.textOf(s.target!.span)}\`` : describe(target);

@@ -87,7 +87,7 @@ describe('counter', () => {
   });
 
   it('belongs to a piece collection or to the game', () => {
-    expect(as(parseDecl('counter donated per travellers'), 'Counter').owner).toMatchObject({ kind: 'piece', pieces: { text: 'travellers' } });
+    expect(as(parseDecl('counter donated per travellers'), 'Counter').owner).toMatchObject({ kind: 'each', of: { text: 'travellers' } });
     expect(as(parseDecl('counter stage'), 'Counter')).toMatchObject({ owner: { kind: 'global' }, initial: null, min: null, max: null });
   });
 });
