@@ -340,10 +340,12 @@ function call(ctx: Ctx, name: string, argExprs: readonly Expr[], span: Span): Va
       if (!isSpace(from ?? null)) return fail(span, 'toward needs a space', ctx);
       const id = (from as { space: string }).space;
       const board = m.boards.get(m.spaceBoard.get(id)!)!;
+      const hex = board.decl.shape.kind === 'hex';
+      const d = (hex ? HEX_STEPS : SQUARE_STEPS)[String(direction)];
+      if (!d) return fail(span, `toward goes ${Object.keys(hex ? HEX_STEPS : SQUARE_STEPS).join(', ')}; not ${label(m, direction ?? null)}`, ctx);
       const t = m.things.get(id)!;
-      const d = { north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0] }[String(direction)];
-      if (!d) return fail(span, `toward goes north, south, east or west, not ${label(m, direction ?? null)}`, ctx);
-      const other = board.at.get(`${Number(t.attrs.x) + d[0]!},${Number(t.attrs.y) + d[1]!}`);
+      const [cx, cy] = hex ? ['q', 'r'] : ['x', 'y'];
+      const other = board.at.get(`${Number(t.attrs[cx!]) + d[0]},${Number(t.attrs[cy!]) + d[1]}`);
       return other ? { space: other } : null;
     }
     case 'set-score': return setScore(ctx, argList(ctx, args, argExprs, 0, span), String(args[1]), argList(ctx, args, argExprs, 2, span).map((v) => num(ctx, v, span)), span);
@@ -369,6 +371,13 @@ function argNumbers(ctx: Ctx, args: Value[], exprs: readonly Expr[], span: Span)
   const values = args.length === 1 && (isList(args[0]!) || isZone(args[0]!)) ? argList(ctx, args, exprs, 0, span) : args;
   return values.map((v) => num(ctx, v, span));
 }
+
+/** Square grids: north is y − 1. */
+const SQUARE_STEPS: Readonly<Record<string, readonly [number, number]>> = { north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0] };
+/** Hex grids in axial coordinates (q, r), pointy-topped: north-east is (q + 1, r − 1). */
+const HEX_STEPS: Readonly<Record<string, readonly [number, number]>> = {
+  east: [1, 0], west: [-1, 0], 'north-east': [1, -1], 'north-west': [0, -1], 'south-east': [0, 1], 'south-west': [-1, 1],
+};
 
 /** Sets of cards with at most one card of each attribute value; set j holds every value seen ≥ j times. */
 function setScore(ctx: Ctx, cards: readonly Value[], attr: string, values: number[], span: Span): number {
