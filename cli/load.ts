@@ -4,6 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../grammar/diagnostics.js';
 import { compileSource, type CompileResult } from '../interpreter/compile.js';
+import type { Scenario } from '../interpreter/scenario.js';
+import type { GameState } from '../interpreter/state.js';
+import { parseJsonFile } from '../interpreter/validate.js';
 
 /** Looks for `name` beside the ruleset, then in `rulebooks/` or `shared/rulebooks/` of each folder above it. */
 export function findRulebook(rulesetPath: string, name: string): string | null {
@@ -43,4 +46,26 @@ export function loadRuleset(path: string): Loaded {
     extra.push({ code: 'R0502', severity: 'warning', message: `Rulebook file ${name} cannot be read: citations are not verified.`, span: { start: 0, end: 0 }, file: path });
   }
   return { ...result, diagnostics: [...result.diagnostics, ...extra], path, source };
+}
+
+/** A scenario file with its ruleset path resolved and its saved starting game loaded and validated. */
+export interface LoadedScenario {
+  readonly scenario: Scenario;
+  readonly rulesetPath: string;
+  readonly start?: GameState;
+}
+
+export function loadScenario(path: string): LoadedScenario {
+  const read = (p: string) => {
+    try {
+      return readFileSync(p, 'utf8');
+    } catch {
+      throw new LoadError(`${p} cannot be read.`);
+    }
+  };
+  const scenario = parseJsonFile<Scenario>('scenario', read(path), path);
+  const here = dirname(path);
+  const startPath = scenario.start ? resolve(here, scenario.start) : null;
+  const start = startPath ? parseJsonFile<GameState>('saved game', read(startPath), startPath) : undefined;
+  return { scenario, rulesetPath: resolve(here, scenario.ruleset), ...(start ? { start } : {}) };
 }

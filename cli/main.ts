@@ -1,20 +1,19 @@
 // `regula`: the command line over the whole pipeline. Exit codes: 0 done; 1 the ruleset has
 // errors (or a replay/scenario disagrees); 2 bad input (usage, files, an illegal move); 3 a rule
 // failed while the game ran.
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { renderDiagnostic } from '../grammar/diagnostics.js';
 import { AGENTS } from '../interpreter/agents.js';
 import type { GameDefinition } from '../interpreter/definition.js';
 import { IllegalMoveError, RuleError } from '../interpreter/errors.js';
 import { playGame } from '../interpreter/play.js';
-import { legalMoves, SetupError, why } from '../interpreter/runtime.js';
-import { runScenario, type Scenario } from '../interpreter/scenario.js';
+import { checkStateFits, legalMoves, SetupError, why } from '../interpreter/runtime.js';
+import { runScenario } from '../interpreter/scenario.js';
 import { simulate } from '../interpreter/simulate.js';
 import type { GameState } from '../interpreter/state.js';
 import { InvalidFileError, parseJsonFile } from '../interpreter/validate.js';
 import { flag, flags, intFlag, parseArgs, UsageError, type Args } from './args.js';
-import { LoadError, loadRuleset, type Loaded } from './load.js';
+import { LoadError, loadRuleset, loadScenario, type Loaded } from './load.js';
 import { formatGame } from './format.js';
 
 const USAGE = `regula — write, check and play the rules of board games
@@ -28,7 +27,8 @@ const USAGE = `regula — write, check and play the rules of board games
   regula scenario <scenario.json>...     run scenario files (arranged positions, moves, expectations)
   regula sim <file> [--games N] [options] many agent games: wins by seat, scores, game length
 
-options: --players N  --seed S  --variant ID (repeatable)  --agent random|first  --moves FILE  --json`;
+options: --players N  --seed S  --variant ID (repeatable)  --agent random|first  --moves FILE  --json
+         --state FILE (continue a saved game)  --save FILE (save the game where it stopped)`;
 
 const out = (s: string) => process.stdout.write(`${s}\n`);
 const err = (s: string) => process.stderr.write(`${s}\n`);
@@ -119,7 +119,12 @@ async function command(name: string, args: Args): Promise<number> {
       const o = gameOptions(args, def);
       const moveToExplain = flag(args, 'move');
       if (name === 'why' && !moveToExplain) throw new UsageError('regula why needs --move ID.');
-      const state = playGame(def, { ...o, agents: name === 'play' ? agentsFor(args, o.seed, o.players) : undefined });
+      const statePath = flag(args, 'state');
+      const from = statePath ? checkStateFits(def, parseJsonFile<GameState>('saved game', readText(statePath), statePath), statePath) : undefined;
+      if (from) Object.assign(o, { players: from.players, seed: from.seed, variants: [...from.variants] });
+      const state = playGame(def, { ...o, from, agents: name === 'play' ? agentsFor(args, o.seed, o.players) : undefined });
+      const savePath = flag(args, 'save');
+      if (savePath) writeFileSync(savePath, `${JSON.stringify(state)}\n`);
       if (name === 'play') {
         if (flag(args, 'json')) out(JSON.stringify(gameJson(def, o, state)));
         else out(formatGame(def, state));
@@ -159,10 +164,10 @@ async function command(name: string, args: Args): Promise<number> {
     case 'scenario': {
       let failed = 0;
       for (const path of args.positional) {
-        const scenario = parseJsonFile<Scenario>('scenario', readText(path), path);
-        const g = load(resolve(dirname(path), scenario.ruleset), true);
+        const { scenario, rulesetPath, start } = loadScenario(path);
+        const g = load(rulesetPath, true);
         if (!g) return 1;
-        const outcomes = runScenario(g.definition, scenario);
+        const outcomes = runScenario(g.definition, scenario, start && checkStateFits(g.definition, start, path));
         const bad = outcomes.filter((o) => o.failures.length);
         out(`${bad.length ? 'FAIL' : 'ok  '} ${path}: ${scenario.title}`);
         for (const o of bad) for (const f of o.failures) out(`     step ${o.step}${o.note ? ` (${o.note})` : ''}: ${f}`);

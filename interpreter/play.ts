@@ -6,6 +6,8 @@ import { applyInPlace, legalMoves, setup, view, type RunOptions } from './runtim
 import type { GameState } from './state.js';
 
 export interface PlayOptions extends RunOptions {
+  /** Continue a saved game instead of setting up a new one (players, seed and variants are its own). */
+  readonly from?: GameState;
   readonly players: number;
   readonly seed: string | number;
   readonly variants?: readonly string[];
@@ -20,7 +22,7 @@ export interface PlayOptions extends RunOptions {
 }
 
 export function playGame(def: GameDefinition, options: PlayOptions): GameState {
-  const state = setup(def, options.players, options.seed, options.variants ?? [], options);
+  const state = options.from ? structuredClone(options.from) : setup(def, options.players, options.seed, options.variants ?? [], options);
   options.onMove?.(state);
   for (const move of options.script ?? []) {
     applyInPlace(def, state, move, options);

@@ -19,6 +19,19 @@ export interface RunOptions {
 /** A mistake in how a game was asked for: player count, variants. Not a rule's fault. */
 export class SetupError extends Error {}
 
+/** Checks that a saved state (already schema-valid) belongs to this game; throws SetupError if not. */
+export function checkStateFits(def: GameDefinition, state: GameState, file: string): GameState {
+  if (state.game !== def.name) throw new SetupError(`${file} is a saved game of ${state.game}, not of ${def.name}.`);
+  checkSetup(def, state.players, state.variants);
+  const model = modelFor(def, state.players, state.variants);
+  for (const f of state.stack) {
+    if ((f.k === 'block' && !model.blocks[f.b]) || ((f.k === 'each' || f.k === 'repeat' || f.k === 'rank') && !model.blocks[f.s.b])) {
+      throw new SetupError(`${file} was saved from a different version of ${def.name}'s rules: it cannot be resumed.`);
+    }
+  }
+  return state;
+}
+
 export function modelOf(def: GameDefinition, state: GameState): Model {
   return modelFor(def, state.players, state.variants);
 }

@@ -31,6 +31,8 @@ export interface ScenarioStep {
 
 export interface Scenario {
   readonly title: string;
+  /** A saved game to start from, relative to the scenario file (already loaded by the caller). */
+  readonly start?: string;
   readonly example?: string;
   readonly ruleset: string;
   readonly players: number;
@@ -87,8 +89,8 @@ function expectations(def: GameDefinition, state: GameState, e: ScenarioExpect):
 }
 
 /** Runs every step; a failing step is reported and the scenario stops there. */
-export function runScenario(def: GameDefinition, scenario: Scenario): StepOutcome[] {
-  let state = setup(def, scenario.players, scenario.seed, scenario.variants ?? []);
+export function runScenario(def: GameDefinition, scenario: Scenario, start?: GameState): StepOutcome[] {
+  let state = start ? structuredClone(start) : setup(def, scenario.players, scenario.seed, scenario.variants ?? []);
   const outcomes: StepOutcome[] = [];
   for (const [i, s] of scenario.steps.entries()) {
     const failures: string[] = [];

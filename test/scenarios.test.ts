@@ -2,10 +2,10 @@
 // a rulebook's worked example (or a rule's edge), replayed and checked step by step.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { runScenario, type Scenario } from '../interpreter/scenario.js';
-import { parseJsonFile } from '../interpreter/validate.js';
-import { compileFile, readText, repoRoot } from './helpers.js';
+import { join } from 'node:path';
+import { loadScenario } from '../cli/load.js';
+import { runScenario } from '../interpreter/scenario.js';
+import { compileFile, repoRoot } from './helpers.js';
 
 const files = readdirSync(join(repoRoot, 'rulesets'), { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(repoRoot, 'rulesets', d.name, 'scenarios')))
@@ -14,12 +14,10 @@ const files = readdirSync(join(repoRoot, 'rulesets'), { withFileTypes: true })
 const definitions = new Map<string, ReturnType<typeof compileFile>>();
 
 describe.each(files)('%s', (file) => {
-  const path = join(repoRoot, file);
-  const scenario = parseJsonFile<Scenario>('scenario', readText(path), file);
+  const { scenario, rulesetPath, start } = loadScenario(join(repoRoot, file));
   it(scenario.title, () => {
-    const rulesetPath = resolve(dirname(path), scenario.ruleset);
     if (!definitions.has(rulesetPath)) definitions.set(rulesetPath, compileFile(rulesetPath));
-    const outcomes = runScenario(definitions.get(rulesetPath)!, scenario);
+    const outcomes = runScenario(definitions.get(rulesetPath)!, scenario, start);
     const failures = outcomes.flatMap((o) => o.failures.map((f) => `step ${o.step}${o.note ? ` (${o.note})` : ''}: ${f}`));
     expect(failures).toEqual([]);
   });

@@ -101,6 +101,27 @@ describe('regula play and replay', () => {
   });
 });
 
+describe('saved games', () => {
+  it('saves a game where it stopped and continues it to the same end as playing straight through', () => {
+    const moves = join(scratch, 'opening.txt');
+    writeFileSync(moves, 'advance 1\nbuy nothing\n');
+    const saved = join(scratch, 'saved.json');
+    const common = ['--players', '3', '--seed', '4', '--variant', 'initiatory-journey', '--agent', 'first'];
+    expect(regula('moves', TOKAIDO, ...common, '--moves', moves, '--save', saved).code).toBe(0);
+    const resumed = JSON.parse(regula('play', TOKAIDO, '--agent', 'first', '--state', saved, '--json').out);
+    const straight = JSON.parse(regula('play', TOKAIDO, ...common, '--moves', moves, '--json').out);
+    expect(resumed.final).toEqual(straight.final);
+  });
+
+  it('refuses a corrupt saved game, saying what is wrong', () => {
+    const bad = join(scratch, 'corrupt.json');
+    writeFileSync(bad, '{"format":"regula-state/1","game":"Tokaido"');
+    const r = regula('play', TOKAIDO, '--state', bad);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('is not a valid saved game: it is not JSON');
+  });
+});
+
 describe('regula moves and why', () => {
   it('lists the legal moves and whose decision it is', () => {
     const r = regula('moves', TOKAIDO, '--players', '3', '--variant', 'initiatory-journey', '--json');
