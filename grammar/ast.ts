@@ -61,7 +61,7 @@ export type Decl =
   | WinnerDecl
   | VariantDecl;
 
-/** `game "Tokaido" { players 2 to 5  rulebook "tokaido.cs.txt" }` */
+/** `game "Example" { players 2 to 5  rulebook "example.cs.txt" }` */
 export interface GameDecl {
   readonly kind: 'Game';
   readonly title: string;
@@ -85,7 +85,7 @@ export interface AttrDecl {
   readonly span: Span;
 }
 
-/** `component Meal { name: text, cost: number }` */
+/** `component Card { name: text, cost: number }` */
 export interface ComponentDecl {
   readonly kind: 'Component';
   readonly name: Name;
@@ -102,7 +102,7 @@ export interface Cell {
   readonly span: Span;
 }
 
-/** `table meals of Meal in meal-deck { | name | cost | copies | … }` — one component per row and copy. */
+/** `table cards of Card in deck { | name | cost | copies | … }` — one component per row and copy. */
 export interface TableDecl {
   readonly kind: 'Table';
   readonly name: Name;
@@ -116,7 +116,7 @@ export interface TableDecl {
 
 export type Visibility = 'public' | 'private' | 'hidden';
 
-/** `zone meal-deck of Meal, ordered, hidden` / `zone meals of Meal per player` */
+/** `zone deck of Card, ordered, hidden` / `zone hand of Card per player, private` */
 export interface ZoneDecl {
   readonly kind: 'Zone';
   readonly name: Name;
@@ -148,7 +148,7 @@ export interface CounterDecl {
   readonly span: Span;
 }
 
-/** `pieces travellers per player` (one owned piece per seat) or `piece neutral in travellers` (one unowned). */
+/** `pieces pawns per player` (one owned piece per seat, or `pieces houses 20 per player`) or `piece neutral in pawns` (one unowned). */
 export interface PieceDecl {
   readonly kind: 'Piece';
   readonly name: Name;
@@ -173,7 +173,7 @@ export interface Edge {
   readonly span: Span;
 }
 
-/** `board road: track of spaces` / `board map: graph of cities { Augsburg - Ulm … }` / `hex grid of cells` / `square grid of places` */
+/** `board road: track of spaces` / `board map: graph of cities { A: B, C … }` / `hex grid of cells` / `square grid of places` */
 export interface BoardDecl {
   readonly kind: 'Board';
   readonly name: Name;
@@ -182,7 +182,7 @@ export interface BoardDecl {
   readonly span: Span;
 }
 
-/** `define meal-price(meal) = cost of meal` — a named formula; powers may override it. */
+/** `define price(card) = cost of card` — a named formula; powers may override it. */
 export interface DefineDecl {
   readonly kind: 'Define';
   readonly name: Name;
@@ -197,7 +197,7 @@ export interface Trigger {
   readonly where: Expr | null;
 }
 
-/** `rule travel(traveller) { … }` (called) or `rule temple on stop where … { … }` (triggered). */
+/** `rule walk(pawn) { … }` (called) or `rule shop on stop where … { … }` (triggered). */
 export interface RuleDecl {
   readonly kind: 'Rule';
   readonly name: Name;
@@ -218,7 +218,7 @@ export interface ForbidDecl {
   readonly span: Span;
 }
 
-/** `event stop(traveller, space)` */
+/** `event stop(pawn, space)` */
 export interface EventDecl {
   readonly kind: 'Event';
   readonly name: Name;
@@ -235,7 +235,7 @@ export interface PowersDecl {
   readonly span: Span;
 }
 
-/** `power Kinko { define meal-price(meal) = … }` — overrides, rules and forbids for the power's holder. */
+/** `power Miser { define price(card) = … }` — overrides, rules and forbids for the power's holder. */
 export interface PowerDecl {
   readonly kind: 'Power';
   readonly name: Name;
@@ -344,7 +344,7 @@ export interface ChangeStmt {
   readonly span: Span;
 }
 
-/** `move meal to meals`, `move all of offer to bottom of meal-deck`, `move traveller to destination` */
+/** `move card to hand`, `move offer to bottom of deck`, `move pawn to destination` */
 export interface MoveStmt {
   readonly kind: 'Move';
   readonly what: Expr;
@@ -353,7 +353,7 @@ export interface MoveStmt {
   readonly span: Span;
 }
 
-/** `draw 3 from souvenir-deck to offer` — top cards of an ordered zone. */
+/** `draw 3 from deck to offer` — top cards of an ordered zone. */
 export interface DrawStmt {
   readonly kind: 'Draw';
   readonly count: Expr;
@@ -368,7 +368,7 @@ export interface ShuffleStmt {
   readonly span: Span;
 }
 
-/** Where a choice's label comes from: a verb (`as advance`) or a template (`as "eat {meal}"`). */
+/** Where a choice's label comes from: a verb (`as advance`) or a template (`as "buy {card}"`). */
 export type Label =
   | { readonly kind: 'verb'; readonly verb: Name }
   | { readonly kind: 'template'; readonly text: string; readonly span: Span };
@@ -454,7 +454,7 @@ export interface PhaseStmt {
   readonly span: Span;
 }
 
-/** `fire stop(traveller, destination)` — runs every rule triggered by that event. */
+/** `fire stop(pawn, destination)` — runs every rule triggered by that event. */
 export interface FireStmt {
   readonly kind: 'Fire';
   readonly event: Name;
@@ -561,7 +561,7 @@ export interface Ref {
   readonly span: Span;
 }
 
-/** `coins of p`, `cost of meal`, `space of traveller` — a property of a thing. */
+/** `coins of p`, `cost of card`, `space of pawn` — a property of a thing. */
 export interface OfExpr {
   readonly kind: 'Of';
   readonly property: Name;
@@ -569,7 +569,7 @@ export interface OfExpr {
   readonly span: Span;
 }
 
-/** `count(meals)`, `meal-price(meal)` — a built-in function or a define. */
+/** `count(hand)`, `price(card)` — a built-in function or a define. */
 export interface CallExpr {
   readonly kind: 'Call';
   readonly callee: Name;

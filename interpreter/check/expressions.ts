@@ -402,7 +402,7 @@ export class ExprChecker {
     return [t];
   }
 
-  /** `holds(p, "Kinko")`: the power must exist. */
+  /** `holds(p, "Miser")`: the power must exist. */
   private powerName(arg: Expr | undefined): void {
     if (arg?.kind !== 'Text' || this.symbols.powers.has(arg.value)) return;
     this.report('R0201', arg.span, { what: 'Power', name: arg.value }, closest(arg.value, this.symbols.powers.keys()));
