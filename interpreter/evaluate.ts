@@ -304,63 +304,72 @@ function call(ctx: Ctx, name: string, argExprs: readonly Expr[], span: Span): Va
     ctx.memo?.set(key, value);
     return value;
   }
-  const args = argExprs.map((a) => evaluate(ctx, a));
-  switch (name) {
-    case 'count': return argList(ctx, args, argExprs, 0, span).length;
-    case 'sum': return argNumbers(ctx, args, argExprs, span).reduce((a, b) => a + b, 0);
-    case 'max': { const ns = argNumbers(ctx, args, argExprs, span); return ns.length ? Math.max(...ns) : null; }
-    case 'min': { const ns = argNumbers(ctx, args, argExprs, span); return ns.length ? Math.min(...ns) : null; }
-    case 'abs': return Math.abs(num(ctx, args[0] ?? null, span));
-    case 'distinct': {
-      const out: Value[] = [];
-      for (const v of argList(ctx, args, argExprs, 0, span)) if (!out.some((x) => equal(x, v))) out.push(v);
-      return out;
-    }
-    case 'pieces-at': {
-      const space = args[0] ?? null;
-      if (!isSpace(space)) return fail(span, `pieces-at needs a space, not ${describeType(space)}`, ctx);
-      return Object.entries(ctx.state.pieces)
-        .filter(([, at]) => at.space === space.space)
-        .sort((a, b) => a[1].slot - b[1].slot)
-        .map(([piece]) => ({ piece }));
-    }
-    case 'neighbours': {
-      const space = args[0] ?? null;
-      if (!isSpace(space)) return fail(span, `neighbours needs a space, not ${describeType(space)}`, ctx);
-      return (m.boards.get(m.spaceBoard.get(space.space)!)!.neighbours.get(space.space) ?? []).map((id) => ({ space: id }));
-    }
-    case 'adjacent': {
-      const [a, b] = args;
-      if (!isSpace(a ?? null) || !isSpace(b ?? null)) return fail(span, 'adjacent needs two spaces', ctx);
-      const sa = (a as { space: string }).space;
-      return (m.boards.get(m.spaceBoard.get(sa)!)!.neighbours.get(sa) ?? []).includes((b as { space: string }).space);
-    }
-    case 'toward': {
-      const [from, direction] = args;
-      if (!isSpace(from ?? null)) return fail(span, 'toward needs a space', ctx);
-      const id = (from as { space: string }).space;
-      const board = m.boards.get(m.spaceBoard.get(id)!)!;
-      const hex = board.decl.shape.kind === 'hex';
-      const d = (hex ? HEX_STEPS : SQUARE_STEPS)[String(direction)];
-      if (!d) return fail(span, `toward goes ${Object.keys(hex ? HEX_STEPS : SQUARE_STEPS).join(', ')}; not ${label(m, direction ?? null)}`, ctx);
-      const t = m.things.get(id)!;
-      const [cx, cy] = hex ? ['q', 'r'] : ['x', 'y'];
-      const other = board.at.get(`${Number(t.attrs[cx!]) + d[0]},${Number(t.attrs[cy!]) + d[1]}`);
-      return other ? { space: other } : null;
-    }
-    case 'set-score': return setScore(ctx, argList(ctx, args, argExprs, 0, span), String(args[1]), argList(ctx, args, argExprs, 2, span).map((v) => num(ctx, v, span)), span);
-    case 'players-from': {
-      const p = args[0] ?? null;
-      if (!isPlayer(p)) return fail(span, `players-from needs a player, not ${describeType(p)}`, ctx);
-      return Array.from({ length: m.playerCount }, (_, i) => ({ player: (p.player + i) % m.playerCount }));
-    }
-    case 'holds': {
-      const p = args[0] ?? null;
-      return isPlayer(p) && holdsPower(m, ctx.state, p.player, String(args[1]));
-    }
-  }
-  return fail(span, `\`${name}\` is not a function or a define`, ctx);
+  const builtin = BUILTINS[name];
+  if (!builtin) return fail(span, `\`${name}\` is not a function or a define`, ctx);
+  return builtin({ ctx, args: argExprs.map((a) => evaluate(ctx, a)), exprs: argExprs, span });
 }
+
+interface BuiltinCall {
+  readonly ctx: Ctx;
+  readonly args: Value[];
+  readonly exprs: readonly Expr[];
+  readonly span: Span;
+}
+
+const needSpace = (c: BuiltinCall, i: number, fn: string): string => {
+  const v = c.args[i] ?? null;
+  if (!isSpace(v)) return fail(c.span, `${fn} needs a space, not ${describeType(v)}`, c.ctx);
+  return v.space;
+};
+const neighboursOf = (m: Model, id: string): readonly string[] => m.boards.get(m.spaceBoard.get(id)!)!.neighbours.get(id) ?? [];
+
+/** The built-in functions, by name. The checker's table of their signatures must name the same ones. */
+export const BUILTINS: Readonly<Record<string, (c: BuiltinCall) => Value>> = {
+  count: (c) => argList(c.ctx, c.args, c.exprs, 0, c.span).length,
+  sum: (c) => argNumbers(c.ctx, c.args, c.exprs, c.span).reduce((a, b) => a + b, 0),
+  max: (c) => { const ns = argNumbers(c.ctx, c.args, c.exprs, c.span); return ns.length ? Math.max(...ns) : null; },
+  min: (c) => { const ns = argNumbers(c.ctx, c.args, c.exprs, c.span); return ns.length ? Math.min(...ns) : null; },
+  abs: (c) => Math.abs(num(c.ctx, c.args[0] ?? null, c.span)),
+  distinct: (c) => {
+    const out: Value[] = [];
+    for (const v of argList(c.ctx, c.args, c.exprs, 0, c.span)) if (!out.some((x) => equal(x, v))) out.push(v);
+    return out;
+  },
+  'pieces-at': (c) => {
+    const space = needSpace(c, 0, 'pieces-at');
+    return Object.entries(c.ctx.state.pieces)
+      .filter(([, at]) => at.space === space)
+      .sort((a, b) => a[1].slot - b[1].slot)
+      .map(([piece]) => ({ piece }));
+  },
+  neighbours: (c) => neighboursOf(c.ctx.model, needSpace(c, 0, 'neighbours')).map((id) => ({ space: id })),
+  adjacent: (c) => neighboursOf(c.ctx.model, needSpace(c, 0, 'adjacent')).includes(needSpace(c, 1, 'adjacent')),
+  toward: (c) => {
+    const m = c.ctx.model;
+    const id = needSpace(c, 0, 'toward');
+    const board = m.boards.get(m.spaceBoard.get(id)!)!;
+    const hex = board.decl.shape.kind === 'hex';
+    const steps = hex ? HEX_STEPS : SQUARE_STEPS;
+    const d = steps[String(c.args[1])];
+    if (!d) return fail(c.span, `toward goes ${Object.keys(steps).join(', ')}; not ${label(m, c.args[1] ?? null)}`, c.ctx);
+    const t = m.things.get(id)!;
+    const [cx, cy] = hex ? ['q', 'r'] : ['x', 'y'];
+    const other = board.at.get(`${Number(t.attrs[cx!]) + d[0]},${Number(t.attrs[cy!]) + d[1]}`);
+    return other ? { space: other } : null;
+  },
+  'set-score': (c) => setScore(c.ctx, argList(c.ctx, c.args, c.exprs, 0, c.span), String(c.args[1]),
+    argList(c.ctx, c.args, c.exprs, 2, c.span).map((v) => num(c.ctx, v, c.span)), c.span),
+  'players-from': (c) => {
+    const p = c.args[0] ?? null;
+    if (!isPlayer(p)) return fail(c.span, `players-from needs a player, not ${describeType(p)}`, c.ctx);
+    const n = c.ctx.model.playerCount;
+    return Array.from({ length: n }, (_, i) => ({ player: (p.player + i) % n }));
+  },
+  holds: (c) => {
+    const p = c.args[0] ?? null;
+    return isPlayer(p) && holdsPower(c.ctx.model, c.ctx.state, p.player, String(c.args[1]));
+  },
+};
 
 function argList(ctx: Ctx, args: Value[], exprs: readonly Expr[], i: number, span: Span): readonly Value[] {
   return asList(ctx, args[i] ?? null, exprs[i]?.span ?? span);

@@ -113,7 +113,7 @@ interface Builtin {
   readonly result: (args: readonly Type[]) => Type;
 }
 
-const BUILTINS: ReadonlyMap<string, Builtin> = new Map(Object.entries({
+export const BUILTINS: ReadonlyMap<string, Builtin> = new Map(Object.entries({
   count: { min: 1, max: 1, params: ['list'], result: () => NUMBER },
   sum: { min: 1, max: Infinity, params: 'numbers', result: () => NUMBER },
   max: { min: 1, max: Infinity, params: 'numbers', result: () => NUMBER },

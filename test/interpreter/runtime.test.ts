@@ -138,3 +138,11 @@ describe('runaway rules', () => {
     expect(() => setup(broke, 1, 1)).toThrow(/Cannot pay 2 coins: P1 has only 1/);
   });
 });
+
+describe('built-in functions', () => {
+  it('are the same for the checker and the runtime', async () => {
+    const { BUILTINS: runtime } = await import('../../interpreter/evaluate.js');
+    const { BUILTINS: checker } = await import('../../interpreter/check/expressions.js');
+    expect([...checker.keys()].sort()).toEqual(Object.keys(runtime).sort());
+  });
+});
