@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { renderDiagnostic } from '../grammar/diagnostics.js';
 import { AGENTS } from '../interpreter/agents.js';
 import type { GameDefinition } from '../interpreter/definition.js';
-import { IllegalMoveError, RuleError } from '../interpreter/errors.js';
+import { EndlessGameError, IllegalMoveError, RuleError } from '../interpreter/errors.js';
 import { playGame } from '../interpreter/play.js';
 import { checkStateFits, legalMoves, SetupError, why } from '../interpreter/runtime.js';
 import { runScenario } from '../interpreter/scenario.js';
@@ -26,6 +26,7 @@ const USAGE = `regula — write, check and play the rules of board games
   regula replay <file> <log.json>        replay a logged game and compare the final scores
   regula scenario <scenario.json>...     run scenario files (arranged positions, moves, expectations)
   regula sim <file> [--games N] [options] many agent games: wins by seat, scores, game length
+  (a game that has not ended after --max-moves N moves, 100000 by default, is stopped with exit 3)
 
 options: --players N  --seed S  --variant ID (repeatable)  --agent random|first  --moves FILE  --json
          --state FILE (continue a saved game)  --save FILE (save the game where it stopped)`;
@@ -122,7 +123,9 @@ async function command(name: string, args: Args): Promise<number> {
       const statePath = flag(args, 'state');
       const from = statePath ? checkStateFits(def, parseJsonFile<GameState>('saved game', readText(statePath), statePath), statePath) : undefined;
       if (from) Object.assign(o, { players: from.players, seed: from.seed, variants: [...from.variants] });
-      const state = playGame(def, { ...o, from, agents: name === 'play' ? agentsFor(args, o.seed, o.players) : undefined });
+      const state = playGame(def, {
+        ...o, from, maxMoves: intFlag(args, 'max-moves', 100_000), agents: name === 'play' ? agentsFor(args, o.seed, o.players) : undefined,
+      });
       const savePath = flag(args, 'save');
       if (savePath) writeFileSync(savePath, `${JSON.stringify(state)}\n`);
       if (name === 'play') {
@@ -220,6 +223,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       let source = '';
       try { if (file) source = readFileSync(file, 'utf8'); } catch { /* shown without the line */ }
       err(renderDiagnostic(e.diagnostic, source, file));
+      return 3;
+    }
+    if (e instanceof EndlessGameError) {
+      err(`error: ${e.message}`);
       return 3;
     }
     if (e instanceof UsageError || e instanceof LoadError || e instanceof SetupError || e instanceof InvalidFileError) {

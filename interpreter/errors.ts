@@ -12,6 +12,13 @@ export class RuleError extends Error {
   }
 }
 
+/** Agents played on and on without the rules ever ending the game. */
+export class EndlessGameError extends Error {
+  constructor(readonly moves: number, readonly lastDecision: string) {
+    super(`The game did not end within ${moves} moves; it was waiting for ${lastDecision}. The rules may never end the game, or the agents may be going round in circles.`);
+  }
+}
+
 /** A move that is not legal now; `legal` lists the ids that are. */
 export class IllegalMoveError extends Error {
   constructor(readonly move: string, readonly legal: readonly string[]) {

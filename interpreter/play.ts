@@ -3,6 +3,7 @@
 import type { Agent } from './agents.js';
 import type { GameDefinition } from './definition.js';
 import { applyInPlace, legalMoves, setup, view, type RunOptions } from './runtime.js';
+import { EndlessGameError } from './errors.js';
 import type { GameState } from './state.js';
 
 export interface PlayOptions extends RunOptions {
@@ -33,7 +34,9 @@ export function playGame(def: GameDefinition, options: PlayOptions): GameState {
   while (!state.over) {
     const legal = legalMoves(def, state);
     if (!legal) break;
-    if (state.moves.length >= limit) throw new Error(`The game did not end within ${limit} moves.`);
+    if (state.moves.length >= limit) {
+      throw new EndlessGameError(limit, `P${legal.player + 1}'s choice \`${legal.choice}\` in rule \`${legal.rule}\``);
+    }
     const agent = options.agents[legal.player]!;
     const seat = legal.player;
     applyInPlace(def, state, agent.choose(legal.moves, { def, seat, view: () => view(def, state, seat) }), options);
