@@ -1,0 +1,103 @@
+// Wiring: takes the page's elements, gives the playground: the ruleset picker, the editor with
+// the user's edits kept, the checker's diagnostics as markers and as a list, and the play panel.
+import type { Diagnostic } from '../../grammar/diagnostics.js';
+import { Checker } from './checker.js';
+import { describe, sorted, summarize, toMarker } from './diagnostics-view.js';
+import { fill, h, richText } from './dom.js';
+import { createEditor, modelFor, replaceAll, reveal, setDiagnostics, type TextModel } from './editor.js';
+import { PlayPanel } from './play-panel.js';
+import type { CheckResponse } from './protocol.js';
+import { originalText, rememberSelected, RULESETS, saveText, savedText, selectedRuleset } from './rulesets.js';
+import './style.css';
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const picker = byId<HTMLSelectElement>('ruleset');
+const resetButton = byId<HTMLButtonElement>('reset');
+const savedNote = byId<HTMLElement>('saved');
+const status = byId<HTMLElement>('check-status');
+const list = byId<HTMLElement>('diagnostics');
+
+const editor = createEditor(byId('editor'));
+const panel = new PlayPanel(byId('play'), { reveal: (file, line, column) => void show(file, line, column) });
+const checker = new Checker(showCheck, (message) => setStatus('crash', message));
+
+let current: { path: string; original: string; model: TextModel } | null = null;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let opening = 0;
+
+fill(picker, RULESETS.map((path) => h('option', { value: path }, path)));
+picker.addEventListener('change', () => void open(picker.value));
+resetButton.addEventListener('click', () => {
+  if (current) replaceAll(current.model, current.original); // one edit: Ctrl+Z in the editor brings the text back
+});
+editor.onDidChangeModelContent(() => {
+  if (!current) return;
+  setStatus('checking', 'Checking…');
+  checker.schedule(current.path, current.model.getValue());
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(save, 250);
+});
+addEventListener('pagehide', save);
+document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') save(); });
+
+function save(): void {
+  clearTimeout(saveTimer);
+  if (!current) return;
+  const text = current.model.getValue();
+  const kept = saveText(current.path, text, current.original);
+  savedNote.textContent = !kept ? 'Your edits cannot be kept in this browser (storage is off or full).'
+    : text === current.original ? 'original text' : 'edited · kept in this browser';
+  resetButton.disabled = text === current.original;
+}
+
+async function open(path: string): Promise<void> {
+  save();
+  const ticket = ++opening;
+  const original = await originalText(path);
+  if (ticket !== opening) return; // another ruleset was chosen meanwhile
+  const model = modelFor(path, savedText(path) ?? original);
+  current = { path, original, model };
+  editor.setModel(model);
+  picker.value = path;
+  rememberSelected(path);
+  save();
+  setStatus('checking', 'Checking…');
+  checker.now(path, model.getValue());
+}
+
+async function show(file: string, line: number, column: number): Promise<void> {
+  if (current?.path !== file && RULESETS.includes(file)) await open(file);
+  reveal(editor, line, column);
+}
+
+function setStatus(state: 'checking' | 'ok' | 'errors' | 'crash', text: string): void {
+  status.dataset.state = state;
+  status.textContent = text;
+}
+
+function showCheck(r: CheckResponse): void {
+  if (!current || r.file !== current.path) return;
+  if (r.crash) {
+    setStatus('crash', 'The checker failed');
+    fill(list, h('li', { class: 'diag error' }, `The checker itself failed (a bug in Regula, not in your ruleset): ${r.crash}`));
+    panel.setDefinition(null, 'The checker failed on this text.');
+    return;
+  }
+  setDiagnostics(current.model, r.diagnostics, r.source);
+  const summary = summarize(r.diagnostics);
+  const book = r.rulebook ? (r.rulebook.verified ? ` · quotations checked against ${r.rulebook.name}` : ` · ${r.rulebook.name} not found`) : '';
+  setStatus(summary.errors ? 'errors' : 'ok', `${summary.errors ? '✗' : '✓'} ${summary.text}${book} · ${Math.round(r.ms)} ms`);
+  fill(list, sorted(r.diagnostics).map((d) => diagnosticItem(d, r.source)));
+  panel.setDefinition(r.definition, `The ruleset has ${summary.text.toLowerCase()}: fix ${summary.errors === 1 ? 'it' : 'them'} to start a new game.`);
+}
+
+function diagnosticItem(d: Diagnostic, source: string): HTMLElement {
+  const m = toMarker(d, source);
+  return h('li', { class: `diag ${d.severity}`, 'data-code': d.code, tabindex: 0, title: 'Show in the editor',
+    onclick: () => reveal(editor, m.startLineNumber, m.startColumn),
+    onkeydown: (e) => { if ((e as KeyboardEvent).key === 'Enter') reveal(editor, m.startLineNumber, m.startColumn); } },
+  h('span', { class: 'pos' }, `${m.startLineNumber}:${m.startColumn}`), ' ',
+  h('span', { class: 'sev' }, d.severity), ' ', h('code', { class: 'code' }, d.code), ' ', h('span', { class: 'msg' }, richText(describe(d))));
+}
+
+void open(selectedRuleset());

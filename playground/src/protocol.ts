@@ -1,0 +1,24 @@
+// The messages between the page and the check worker: the page sends a ruleset's text, the worker
+// answers with its diagnostics and, when there is no error, the compiled game definition.
+import type { Diagnostic } from '../../grammar/diagnostics.js';
+import type { GameDefinition } from '../../interpreter/definition.js';
+
+export interface CheckRequest {
+  readonly id: number;
+  /** The ruleset's path, as diagnostics and rule locations name it. */
+  readonly file: string;
+  readonly source: string;
+}
+
+export interface CheckResponse {
+  readonly id: number;
+  readonly file: string;
+  readonly source: string;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly definition: GameDefinition | null;
+  /** The rulebook the header names, and whether it was found (quotations verified). */
+  readonly rulebook: { readonly name: string; readonly verified: boolean } | null;
+  readonly ms: number;
+  /** The checker itself failed (a bug, not the ruleset's fault). */
+  readonly crash?: string;
+}

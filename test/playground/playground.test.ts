@@ -1,0 +1,221 @@
+// The playground in a real browser: builds it with Vite into a temp dir, serves that on 127.0.0.1,
+// and drives Debian's Chromium (playwright-core, never a downloaded browser) as a person would.
+// REGULA_SKIP_BROWSER=1 skips it; REGULA_PLAYGROUND_SCREENSHOT=/tmp/x.png saves a screenshot.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+const SLOW = 180_000; // a shared machine with 2 cores: generous limits, no timing assertions
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.ttf': 'font/ttf', '.json': 'application/json', '.svg': 'image/svg+xml',
+};
+
+/** A tiny static server for the built page, on a free port of 127.0.0.1. */
+async function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(dir)) {
+      res.writeHead(403).end();
+      return;
+    }
+    readFile(file).then(
+      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+const skip = process.env.REGULA_SKIP_BROWSER === '1';
+
+/** Last Coin (docs/language.md) with the `min(3, pile)` guard left out: taking 3 of 2 coins breaks a rule. */
+const BROKEN = `game "Broken Coin" { players 2 to 4 }
+
+counter pile, from 2, at least 0
+counter won per player
+
+flow {
+  repeat until pile = 0 {
+    for each p in players where pile > 0 {
+      turn of p {
+        choose n from 1 to 3 as take
+        lose n pile
+        if pile = 0 { gain 1 won }
+      }
+    }
+  }
+  end the game
+}
+
+winner most won
+`;
+
+describe.skipIf(skip)('the playground in Chromium', () => {
+  let tmp = '';
+  let server: Server | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let url = '';
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`Chromium is not installed at ${CHROMIUM}: run \`apt-get update && apt-get install -y chromium\` (as root), or set REGULA_SKIP_BROWSER=1 to skip the browser test.`);
+    }
+    tmp = mkdtempSync(join(tmpdir(), 'regula-playground-'));
+    const dist = join(tmp, 'dist');
+    await build({ configFile: join(ROOT, 'playground/vite.config.ts'), mode: 'production', logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
+    ({ server, url } = await serve(dist));
+    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1440, height: 900 },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    context.setDefaultTimeout(SLOW);
+    page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(url);
+  }, 600_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await new Promise((done) => (server ? server.close(done) : done(undefined)));
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const checked = () => page.waitForSelector('#check-status:is([data-state="ok"], [data-state="errors"])');
+  const logLength = () => page.locator('#log li').count();
+
+  it('loads the Tokaido ruleset with no error markers', async () => {
+    await checked();
+    expect(await page.inputValue('#ruleset')).toBe('rulesets/tokaido/tokaido.cs.rules');
+    expect(await page.getAttribute('#check-status', 'data-state')).toBe('ok');
+    expect(await page.textContent('#check-status')).toContain('No errors');
+    expect(await page.textContent('#check-status')).toContain('quotations checked against tokaido.cs.txt');
+    expect(await page.locator('#diagnostics .diag.error').count()).toBe(0);
+    expect(await page.locator('.monaco-editor .squiggly-error').count()).toBe(0);
+    const shown = (await page.textContent('.monaco-editor .view-lines'))?.replace(/\u00a0/g, ' ');
+    expect(shown).toContain('game "Tokaido"');
+    // The Monarch tokenizer colours Regula: keywords share a token class, strings and names have others.
+    const classOf = (text: RegExp) => page.locator('.monaco-editor .view-line span span').filter({ hasText: text }).first().getAttribute('class');
+    const keyword = await classOf(/^game$/);
+    expect(keyword).toMatch(/mtk\d+/);
+    expect(await classOf(/^cites$/)).toBe(keyword);
+    const others = [await classOf(/^Space$/), await classOf(/^\/\/\sTokaido/), await classOf(/^"?Tokaido"?$/)];
+    for (const other of others) expect(other).not.toBe(keyword);
+    expect(new Set(others).size).toBe(3); // a component name, a comment, a string: three colours
+  }, SLOW);
+
+  it('shows a misspelt zone name as R0201 with its suggestion, and keeps the text across a reload', async () => {
+    await page.click('.monaco-editor .view-lines');
+    await page.keyboard.press('Control+F');
+    await page.keyboard.type('to meal-offer');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowRight'); // the cursor after `meal-offer`
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Backspace'); // meal-ofer
+    const item = page.locator('#diagnostics .diag.error[data-code="R0201"]');
+    await item.waitFor();
+    const text = await item.textContent();
+    expect(text).toContain('meal-ofer');
+    expect(text).toContain('Did you mean meal-offer?');
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+    expect(await page.getAttribute('#check-status', 'data-state')).toBe('errors');
+    expect(await page.locator('#new-game').isDisabled()).toBe(true);
+
+    await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.includes('tokaido.cs.rules') && localStorage.getItem(k)?.includes('to meal-ofer')));
+    await page.reload();
+    await page.locator('#diagnostics .diag.error[data-code="R0201"]').waitFor();
+    expect(await page.textContent('#saved')).toContain('edited');
+
+    await page.click('#reset');
+    await page.waitForSelector('#check-status[data-state="ok"]');
+    expect(await page.locator('#diagnostics .diag.error').count()).toBe(0);
+    expect(await page.textContent('#saved')).toContain('original');
+  }, SLOW);
+
+  it('starts a 3-player game, plays a clicked move, and answers "Why not?" with the forbidding rule', async () => {
+    await page.fill('#players', '3');
+    await page.fill('#seed', '1');
+    await page.click('#new-game');
+    await page.locator('#moves button.move').first().waitFor();
+    expect(await page.textContent('#decision')).toContain('decides');
+    expect(await page.locator('#counters thead th').count()).toBe(4); // counter + P1..P3
+
+    const before = await logLength();
+    await page.locator('#moves button.move').first().click();
+    await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, before);
+
+    // Step on until someone must advance but may not take space 1 (another traveller stands there).
+    for (let i = 0; i < 20; i++) {
+      const choice = (await page.textContent('#decision')) ?? '';
+      if (choice.includes('choice advance') && (await page.locator('button.move[data-move="advance 1"]').count()) === 0) break;
+      const moves = await page.locator('#moves button.move').count();
+      await page.locator('#moves button.move').first().click();
+      await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n || document.querySelectorAll('#moves button.move').length !== n, moves);
+    }
+    expect(await page.textContent('#decision')).toContain('choice advance');
+    await page.fill('#why-move', 'advance 1');
+    await page.click('#why-button');
+    await expect(page.locator('#why-output .why-rule').textContent()).resolves.toBe('free-space-only');
+    expect(await page.textContent('#why-output')).toContain('not legal');
+    expect(await page.textContent('#why-output')).toContain('The rulebook says');
+
+    await page.selectOption('#view-as', '1');
+    expect(await page.textContent('#counters')).toContain('As P2 sees the game');
+    await page.selectOption('#view-as', 'auto');
+    if (process.env.REGULA_PLAYGROUND_SCREENSHOT) await page.screenshot({ path: process.env.REGULA_PLAYGROUND_SCREENSHOT });
+  }, SLOW);
+
+  it('lets the agent play to the end, shows final scores and winners, and Undo steps back', async () => {
+    await page.click('#agent-end');
+    await page.locator('#result .winners').waitFor({ timeout: 300_000 });
+    expect(await page.textContent('#decision')).toContain('over');
+    expect(await page.locator('#result table.scores tbody tr').count()).toBe(3);
+    expect(await page.locator('#moves button.move').count()).toBe(0);
+
+    await page.click('#undo');
+    await page.locator('#moves button.move').first().waitFor();
+    expect(await page.locator('#result .winners').count()).toBe(0);
+  }, 360_000);
+
+  it('shows a rule that fails while the game runs as a message with its location', async () => {
+    await page.click('.monaco-editor .view-lines');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(BROKEN);
+    await page.waitForFunction(() => document.querySelector('#setup h2')?.textContent === 'Play Broken Coin');
+    expect(await page.getAttribute('#check-status', 'data-state')).toBe('ok');
+    await page.fill('#players', '2');
+    await page.click('#new-game');
+    await page.click('button.move[data-move="take 3"]');
+    const problem = page.locator('#problem');
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain('A rule failed (R0603)');
+    expect(await problem.textContent()).toContain('Counter pile of the game would become -1');
+    // Line 11 holds `lose n pile` (the editor may indent typed lines its own way, so the column varies).
+    expect(await page.textContent('#problem .problem-at')).toMatch(/^rulesets\/tokaido\/tokaido\.cs\.rules:11:\d+$/);
+    expect(await page.locator('#moves button.move').count()).toBe(3); // the state is as it was
+    await page.click('#reset');
+    await page.waitForFunction(() => document.querySelector('#setup h2')?.textContent === 'Play Tokaido');
+  }, SLOW);
+
+  it('raised no uncaught error in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
