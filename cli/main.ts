@@ -2,8 +2,10 @@
 // errors (or a replay/scenario disagrees); 2 bad input (usage, files, an illegal move); 3 a rule
 // failed while the game ran.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { renderDiagnostic } from '../grammar/diagnostics.js';
-import { AGENTS } from '../interpreter/agents.js';
+import { AGENTS, type AgentFactory } from '../interpreter/agents.js';
 import type { GameDefinition } from '../interpreter/definition.js';
 import { EndlessGameError, IllegalMoveError, RuleError } from '../interpreter/errors.js';
 import { playGame } from '../interpreter/play.js';
@@ -28,7 +30,8 @@ const USAGE = `regula — write, check and play the rules of board games
   regula sim <file> [--games N] [options] many agent games: wins by seat, scores, game length
   (a game that has not ended after --max-moves N moves, 100000 by default, is stopped with exit 3)
 
-options: --players N  --seed S  --variant ID (repeatable)  --agent random|first  --moves FILE  --json
+options: --players N  --seed S  --variant ID (repeatable)  --moves FILE  --json
+         --agent random|first|MODULE[#export] (a game's own agents, e.g. rulesets/kudy-tudy/agents.ts)
          --state FILE (continue a saved game)  --save FILE (save the game where it stopped)`;
 
 const out = (s: string) => process.stdout.write(`${s}\n`);
@@ -65,10 +68,28 @@ function gameOptions(args: Args, def: GameDefinition): GameOptions {
   return { players: intFlag(args, 'players', def.players.min), seed, variants: flags(args, 'variant'), script };
 }
 
-function agentsFor(args: Args, seed: string | number, players: number) {
-  const name = flag(args, 'agent') ?? 'random';
-  const make = AGENTS[name];
-  if (!make) throw new UsageError(`--agent ${name}: agents are ${Object.keys(AGENTS).join(', ')}.`);
+/**
+ * `--agent random|first`, or a module of a game's own agents: `--agent rulesets/x/agents.ts`
+ * (its default export) or `--agent rulesets/x/agents.ts#name` — a function (seed, seat) → Agent.
+ */
+async function agentFactory(args: Args): Promise<AgentFactory> {
+  const spec = flag(args, 'agent') ?? 'random';
+  if (AGENTS[spec]) return AGENTS[spec]!;
+  if (!/[/\\.]/.test(spec)) throw new UsageError(`--agent ${spec}: agents are ${Object.keys(AGENTS).join(', ')}, or a module path.`);
+  const [path, exported = 'default'] = spec.split('#') as [string, string?];
+  let mod: Record<string, unknown>;
+  try {
+    mod = await import(pathToFileURL(resolvePath(path)).href);
+  } catch (e) {
+    throw new UsageError(`--agent ${spec}: the module cannot be loaded (${(e as Error).message}).`);
+  }
+  const factory = mod[exported];
+  if (typeof factory !== 'function') throw new UsageError(`--agent ${spec}: the module has no \`${exported}\` export that makes agents.`);
+  return factory as AgentFactory;
+}
+
+async function agentsFor(args: Args, seed: string | number, players: number) {
+  const make = await agentFactory(args);
   return Array.from({ length: players }, (_, seat) => make(seed, seat));
 }
 
@@ -124,7 +145,7 @@ async function command(name: string, args: Args): Promise<number> {
       const from = statePath ? checkStateFits(def, parseJsonFile<GameState>('saved game', readText(statePath), statePath), statePath) : undefined;
       if (from) Object.assign(o, { players: from.players, seed: from.seed, variants: [...from.variants] });
       const state = playGame(def, {
-        ...o, from, maxMoves: intFlag(args, 'max-moves', 100_000), agents: name === 'play' ? agentsFor(args, o.seed, o.players) : undefined,
+        ...o, from, maxMoves: intFlag(args, 'max-moves', 100_000), agents: name === 'play' ? await agentsFor(args, o.seed, o.players) : undefined,
       });
       const savePath = flag(args, 'save');
       if (savePath) writeFileSync(savePath, `${JSON.stringify(state)}\n`);
@@ -184,7 +205,7 @@ async function command(name: string, args: Args): Promise<number> {
       const o = gameOptions(args, g.definition);
       const games = intFlag(args, 'games', 100);
       const report = simulate(g.definition, {
-        players: o.players, variants: o.variants, games, seed: o.seed, agent: flag(args, 'agent') ?? 'random',
+        players: o.players, variants: o.variants, games, seed: o.seed, agent: await agentFactory(args), agentName: flag(args, 'agent') ?? 'random',
         onProgress: (done) => { if (process.stderr.isTTY || done % Math.max(1, Math.floor(games / 10)) === 0) process.stderr.write(`\r${done}/${games} games`); },
       });
       process.stderr.write('\n');

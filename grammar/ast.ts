@@ -272,7 +272,7 @@ export interface Ordering {
   readonly expr: Expr;
 }
 
-/** `winner most points, then most count(achievements)` or `winner team` (cooperative). */
+/** `winner most points then most count(cards)`, or `winner team [most team-score]` (cooperative). */
 export interface WinnerDecl {
   readonly kind: 'Winner';
   readonly team: boolean;

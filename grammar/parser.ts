@@ -451,7 +451,13 @@ class RegulaParser extends CstParser {
   winnerDecl = this.RULE('winnerDecl', () => {
     this.CONSUME(K.winner);
     this.OR(this.once('winnerDecl', () => [
-      { ALT: () => this.CONSUME(K.team) },
+      {
+        // `winner team` alone, or `winner team most team-score`: the team's result as everyone's score.
+        ALT: () => {
+          this.CONSUME(K.team);
+          this.OPTION(() => this.SUBRULE3(this.ordering));
+        },
+      },
       {
         ALT: () => {
           this.SUBRULE(this.ordering);

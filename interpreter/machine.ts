@@ -375,8 +375,17 @@ function change(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kin
   else if (isSpace(owner)) (state.counters[name] as Record<string, number>)[owner.space] = next;
   if (next !== current) {
     const delta = next - current;
-    log(state, `${ownerText}: ${name} ${delta > 0 ? '+' : ''}${delta} → ${next}`);
+    const text = `${ownerText}: ${name} ${delta > 0 ? '+' : ''}${delta} → ${next}`;
+    // A private counter's changes are read only by its owner, a hidden one's by nobody.
+    if (decl.visibility === 'public') log(state, text);
+    else log(state, `${ownerText}: ${name} changes`, { text, seen: decl.visibility === 'private' ? counterReaders(model, owner) : [] });
   }
+}
+
+function counterReaders(model: Model, owner: Value): number[] {
+  if (isPlayer(owner)) return [owner.player];
+  const seat = isPiece(owner) ? model.pieces.get(owner.piece)?.owner : null;
+  return seat === null || seat === undefined ? [] : [seat];
 }
 
 // ─── Decisions ────────────────────────────────────────────────────────────────

@@ -156,6 +156,7 @@ function computeResult(model: Model, state: GameState): Result {
   };
   let best = keys[0]!;
   for (const k of keys) if (better(k, best)) best = k;
+  // A team wins or loses together; its score (if it has one) is everyone's score.
   const winners = winner.team ? seats : seats.filter((s) => !better(best, keys[s]!));
   const scores = keys.map((k) => (winner.order[0]!.direction === 'most' ? k[0]! : -k[0]!));
   return { scores, winners };

@@ -1,6 +1,6 @@
 // Many seeded agent games of one ruleset, summarised: who wins from which seat, the scores, how
 // long games last. What a designer runs to see whether a rule breaks the balance.
-import { AGENTS } from './agents.js';
+import { AGENTS, type AgentFactory } from './agents.js';
 import type { GameDefinition } from './definition.js';
 import { playGame } from './play.js';
 
@@ -9,7 +9,9 @@ export interface SimulationOptions {
   readonly variants?: readonly string[];
   readonly games: number;
   readonly seed: string | number;
-  readonly agent?: string;
+  /** A built-in agent's name, or a factory (a game's own agents). */
+  readonly agent?: string | AgentFactory;
+  readonly agentName?: string;
   readonly onProgress?: (done: number) => void;
 }
 
@@ -22,7 +24,8 @@ export interface SimulationReport {
 }
 
 export function simulate(def: GameDefinition, o: SimulationOptions): SimulationReport {
-  const make = AGENTS[o.agent ?? 'random'] ?? AGENTS.random!;
+  const make = typeof o.agent === 'function' ? o.agent : AGENTS[o.agent ?? 'random'] ?? AGENTS.random!;
+  const agentName = o.agentName ?? (typeof o.agent === 'string' ? o.agent : 'random');
   const wins = Array<number>(o.players).fill(0);
   const scores = Array<number>(o.players).fill(0);
   let moves = 0;
@@ -41,7 +44,7 @@ export function simulate(def: GameDefinition, o: SimulationOptions): SimulationR
   const pct = (x: number) => `${((100 * x) / o.games).toFixed(1)}%`;
   const meanScoreBySeat = scores.map((s) => s / o.games);
   const text = [
-    `${def.name}: ${o.games} games, ${o.players} players${o.variants?.length ? `, variants ${o.variants.join(', ')}` : ''}, ${o.agent ?? 'random'} agents`,
+    `${def.name}: ${o.games} games, ${o.players} players${o.variants?.length ? `, variants ${o.variants.join(', ')}` : ''}, ${agentName} agents`,
     ...wins.map((w, seat) => `  seat ${seat}: wins ${pct(w)}, mean score ${meanScoreBySeat[seat]!.toFixed(1)}`),
     `  mean game length: ${(moves / o.games).toFixed(1)} moves`,
   ].join('\n');
