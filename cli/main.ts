@@ -206,9 +206,13 @@ async function command(name: string, args: Args): Promise<number> {
       const games = intFlag(args, 'games', 100);
       const report = simulate(g.definition, {
         players: o.players, variants: o.variants, games, seed: o.seed, agent: await agentFactory(args), agentName: flag(args, 'agent') ?? 'random',
-        onProgress: (done) => { if (process.stderr.isTTY || done % Math.max(1, Math.floor(games / 10)) === 0) process.stderr.write(`\r${done}/${games} games`); },
+        onProgress: (done) => {
+          // On a terminal the count updates in place; in a log, one line every tenth of the games.
+          if (process.stderr.isTTY) process.stderr.write(`\r${done}/${games} games`);
+          else if (done % Math.max(1, Math.floor(games / 10)) === 0) process.stderr.write(`${done}/${games} games\n`);
+        },
       });
-      process.stderr.write('\n');
+      if (process.stderr.isTTY) process.stderr.write('\n');
       if (flag(args, 'json')) out(JSON.stringify(report));
       else out(report.text);
       return 0;

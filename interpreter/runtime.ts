@@ -190,7 +190,12 @@ export interface PlayerView {
 }
 
 /** What one player may see: hidden and others' private cards only as counts, secret choices masked. */
-export function view(def: GameDefinition, state: GameState, seat: number): PlayerView {
+export interface ViewOptions {
+  /** Only the log entries from this index on (a client that already has the earlier ones). */
+  readonly logSince?: number;
+}
+
+export function view(def: GameDefinition, state: GameState, seat: number, options: ViewOptions = {}): PlayerView {
   const model = modelOf(def, state);
   const zones: Record<string, ZoneView> = {};
   for (const [key, cards] of Object.entries(state.zones)) {
@@ -211,7 +216,7 @@ export function view(def: GameDefinition, state: GameState, seat: number): Playe
     pieces: structuredClone(state.pieces),
     decision: p ? { player: p.player, choice: p.secret && p.player !== seat ? 'secret' : p.choice, moves: p.player === seat ? p.options.map((o) => o.id) : null } : null,
     moves: state.moves.map((m) => (m.secret && m.player !== seat ? { player: m.player, move: '(secret)' } : { player: m.player, move: m.move })),
-    log: state.log.map((e) => (e.detail !== undefined && e.seen?.includes(seat) ? e : { text: e.text })),
+    log: state.log.slice(options.logSince ?? 0).map((e) => (e.detail !== undefined && e.seen?.includes(seat) ? e : { text: e.text })),
     over: state.over,
     result: state.result,
   };

@@ -7,7 +7,8 @@ import { zoneReaders } from '../interpreter/machine.js';
 import { modelOf, recounts, view } from '../interpreter/runtime.js';
 import type { GameState } from '../interpreter/state.js';
 
-export function invariantViolations(def: GameDefinition, state: GameState): string[] {
+/** `logSince`: the log entries before it were checked already (keeps a whole game's checks linear). */
+export function invariantViolations(def: GameDefinition, state: GameState, logSince = 0): string[] {
   const problems: string[] = [];
   const model = modelOf(def, state);
 
@@ -31,7 +32,7 @@ export function invariantViolations(def: GameDefinition, state: GameState): stri
   }
 
   for (let seat = 0; seat < state.players; seat++) {
-    const v = view(def, state, seat);
+    const v = view(def, state, seat, { logSince });
     for (const [key, zone] of Object.entries(v.zones)) {
       const readers = zoneReaders(model, key);
       if (readers === null || readers.includes(seat)) continue;
