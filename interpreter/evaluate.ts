@@ -288,9 +288,8 @@ function call(ctx: Ctx, name: string, argExprs: readonly Expr[], span: Span): Va
     const seat = currentPlayer(ctx);
     let body = define;
     if (seat !== null) {
-      for (const [power, defs] of m.powerDefines) {
-        const override = defs.get(name);
-        if (override && holdsPower(m, ctx.state, seat, power)) body = override;
+      for (const [power, override] of m.overrides.get(name) ?? []) {
+        if (holdsPower(m, ctx.state, seat, power)) body = override;
       }
     }
     if (argExprs.length !== body.params.length) {
@@ -408,7 +407,8 @@ function setScore(ctx: Ctx, cards: readonly Value[], attr: string, values: numbe
 function connected(ctx: Ctx, e: Comprehension): Value[] {
   const start = evaluate(ctx, e.list);
   const starts = isSpace(start) ? [start] : asList(ctx, start, e.list.span).filter(isSpace);
-  const ok = (id: string) => !e.where || evalBool(withVars(ctx, { [e.variable.text]: { space: id } }), e.where);
+  const { test } = itemScope(ctx, e);
+  const ok = (id: string) => test({ space: id });
   const seen = new Set<string>();
   const queue = starts.map((s) => s.space).filter((id) => ok(id));
   for (const id of queue) seen.add(id);
@@ -427,7 +427,26 @@ function connected(ctx: Ctx, e: Comprehension): Value[] {
 
 function keysOf(ctx: Ctx, e: Comprehension, item: Value): Value[] {
   const bound = withVars(ctx, { [e.variable.text]: item });
-  return e.keys.map((k) => evaluate(bound, k));
+  return e.keys.length === 1 ? [evaluate(bound, e.keys[0]!)] : e.keys.map((k) => evaluate(bound, k));
+}
+
+/**
+ * One scope for a whole comprehension, its variable rebound item by item: evaluation is
+ * synchronous and nothing keeps a scope, so this saves a context per item.
+ */
+function itemScope(ctx: Ctx, e: Comprehension): { ctx: Ctx; test: (item: Value) => boolean } {
+  const vars: Record<string, Value> = {};
+  const inner: Ctx = { ...ctx, scope: { vars, parent: ctx.scope } };
+  const name = e.variable.text;
+  const where = e.where;
+  return {
+    ctx: inner,
+    test: (item) => {
+      if (!where) return true;
+      vars[name] = item;
+      return evalBool(inner, where);
+    },
+  };
 }
 
 /** Orders key tuples: numbers by value, anything else by its label. */
@@ -443,15 +462,19 @@ function compareKeys(model: Model, a: Value[], b: Value[]): number {
 function comprehension(ctx: Ctx, e: Comprehension): Value {
   if (e.quantifier === 'connected') return connected(ctx, e);
   const items = asList(ctx, evaluate(ctx, e.list), e.list.span);
-  const keep: Value[] = [];
-  for (const item of items) if (!e.where || evalBool(withVars(ctx, { [e.variable.text]: item }), e.where)) keep.push(item);
+  const { test } = itemScope(ctx, e);
+  // These stop at the first item that decides the answer.
+  switch (e.quantifier) {
+    case 'any': return items.some(test);
+    case 'every': return items.every(test);
+    case 'first': return items.find(test) ?? null;
+    case 'last': { for (let i = items.length - 1; i >= 0; i--) if (test(items[i]!)) return items[i]!; return null; }
+    default: break;
+  }
+  const keep = e.where ? items.filter(test) : [...items];
   switch (e.quantifier) {
     case 'count': return keep.length;
-    case 'any': return keep.length > 0;
-    case 'every': return keep.length === items.length;
     case 'all': return keep;
-    case 'first': return keep[0] ?? null;
-    case 'last': return keep[keep.length - 1] ?? null;
     case 'each': return keep.map((item) => keysOf(ctx, e, item)[0] ?? null);
     case 'sum': return keep.reduce<number>((acc, item) => acc + num(ctx, keysOf(ctx, e, item)[0] ?? null, e.span), 0);
     case 'max': case 'min': {

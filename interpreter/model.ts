@@ -64,6 +64,8 @@ export interface Model {
   readonly spaceBoard: ReadonlyMap<string, string>;
   readonly defines: ReadonlyMap<string, DefineDecl>;
   readonly powerDefines: ReadonlyMap<string, ReadonlyMap<string, DefineDecl>>;
+  /** Define name → the powers that override it, with their versions (the hot path of every call). */
+  readonly overrides: ReadonlyMap<string, readonly (readonly [string, DefineDecl])[]>;
   readonly rules: ReadonlyMap<string, RuleDecl>;
   readonly handlers: ReadonlyMap<string, readonly Handler[]>;
   readonly forbids: ReadonlyMap<string, readonly ForbidRule[]>;
@@ -151,6 +153,14 @@ export function overlay(decls: readonly Decl[], variants: readonly VariantDefini
         else out.splice(at, 1);
       }
     }
+  }
+  return out;
+}
+
+function overridesOf(powerDefines: ReadonlyMap<string, ReadonlyMap<string, DefineDecl>>): Map<string, [string, DefineDecl][]> {
+  const out = new Map<string, [string, DefineDecl][]>();
+  for (const [power, defs] of powerDefines) {
+    for (const [name, d] of defs) out.set(name, [...(out.get(name) ?? []), [power, d]]);
   }
   return out;
 }
@@ -312,6 +322,7 @@ function buildModel(def: GameDefinition, playerCount: number, chosen: readonly s
     zones: byName(of('Zone')), counters: byName(of('Counter')),
     pieceDecls, collections, singlePieces, pieces, boards, spaceBoard,
     defines: byName(of('Define')), powerDefines, rules, handlers, forbids,
+    overrides: overridesOf(powerDefines),
     events: byName(of('Event')),
     powersZone: of('Powers')[0]?.zone.text ?? null, powers,
     setup, flow, recounts: of('Recount'), winner: of('Winner')[0] ?? null,
