@@ -212,6 +212,8 @@ function resolveName(ctx: Ctx, name: string, span: Span): Value {
   }
   const zone = m.zones.get(name);
   if (zone) return { zone: zoneKey(name, zone.perPlayer ? requirePlayer(ctx, span, name) : null) };
+  const constant = m.constants.get(name);
+  if (constant !== undefined) return constant;
   if (m.defines.has(name)) return call(ctx, name, [], span);
   const collection = m.collections.get(name);
   if (collection) return collection.map((piece) => ({ piece }));

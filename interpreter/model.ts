@@ -64,6 +64,8 @@ export interface Model {
   readonly spaceBoard: ReadonlyMap<string, string>;
   readonly defines: ReadonlyMap<string, DefineDecl>;
   readonly powerDefines: ReadonlyMap<string, ReadonlyMap<string, DefineDecl>>;
+  /** Defines that are plain constants (no parameters, a literal body, no power overrides them). */
+  readonly constants: ReadonlyMap<string, CellValue | null>;
   /** Define name → the powers that override it, with their versions (the hot path of every call). */
   readonly overrides: ReadonlyMap<string, readonly (readonly [string, DefineDecl])[]>;
   readonly rules: ReadonlyMap<string, RuleDecl>;
@@ -153,6 +155,18 @@ export function overlay(decls: readonly Decl[], variants: readonly VariantDefini
         else out.splice(at, 1);
       }
     }
+  }
+  return out;
+}
+
+function constantsOf(defines: ReadonlyMap<string, DefineDecl>, powerDefines: ReadonlyMap<string, ReadonlyMap<string, DefineDecl>>): Map<string, CellValue | null> {
+  const out = new Map<string, CellValue | null>();
+  const overridden = new Set([...powerDefines.values()].flatMap((defs) => [...defs.keys()]));
+  for (const [name, d] of defines) {
+    if (d.params.length > 0 || overridden.has(name)) continue;
+    const b = d.body;
+    if (b.kind === 'Number' || b.kind === 'Text' || b.kind === 'Flag') out.set(name, b.value);
+    else if (b.kind === 'None') out.set(name, null);
   }
   return out;
 }
@@ -323,6 +337,7 @@ function buildModel(def: GameDefinition, playerCount: number, chosen: readonly s
     pieceDecls, collections, singlePieces, pieces, boards, spaceBoard,
     defines: byName(of('Define')), powerDefines, rules, handlers, forbids,
     overrides: overridesOf(powerDefines),
+    constants: constantsOf(byName(of('Define')), powerDefines),
     events: byName(of('Event')),
     powersZone: of('Powers')[0]?.zone.text ?? null, powers,
     setup, flow, recounts: of('Recount'), winner: of('Winner')[0] ?? null,
