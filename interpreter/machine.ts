@@ -140,14 +140,14 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
       change(model, state, ctx, s);
       break;
     case 'Move':
-      move(model, state, ctx, s.what, s.to, s.position, s.span);
+      move(model, state, ctx, s.what, s.to, s.position);
       break;
     case 'Draw': {
       const from = zoneOf(ctx, s.from);
       const to = zoneOf(ctx, s.to);
       const n = Math.max(0, evalNumber(ctx, s.count));
       const cards = (state.zones[from] ?? []).slice(0, n);
-      transfer(model, state, cards, from, to, 'bottom');
+      transfer(state, cards, from, to, 'bottom');
       logCards(model, state, ctx, `draws ${cards.length} from ${zoneName(from)} to ${zoneName(to)}`, cards, to);
       break;
     }
@@ -298,7 +298,7 @@ function logCards(model: Model, state: GameState, ctx: Ctx, what: string, cards:
   else log(state, `${subject}${what}`, { text: names, seen: readers });
 }
 
-function transfer(model: Model, state: GameState, cards: string[], from: string | null, to: string, position: 'top' | 'bottom'): void {
+function transfer(state: GameState, cards: string[], from: string | null, to: string, position: 'top' | 'bottom'): void {
   for (const card of cards) {
     const source = from ?? Object.keys(state.zones).find((k) => state.zones[k]!.includes(card));
     if (source !== undefined) {
@@ -312,10 +312,9 @@ function transfer(model: Model, state: GameState, cards: string[], from: string 
   const target = (state.zones[to] ??= []);
   if (position === 'top') target.unshift(...cards);
   else target.push(...cards);
-  void model;
 }
 
-function move(model: Model, state: GameState, ctx: Ctx, whatExpr: Expr, toExpr: Expr, position: 'top' | 'bottom' | null, span: Span): void {
+function move(model: Model, state: GameState, ctx: Ctx, whatExpr: Expr, toExpr: Expr, position: 'top' | 'bottom' | null): void {
   const what = evaluate(ctx, whatExpr);
   const to = evaluate(ctx, toExpr);
   if (isPiece(what)) {
@@ -336,9 +335,8 @@ function move(model: Model, state: GameState, ctx: Ctx, whatExpr: Expr, toExpr: 
   else if (what === null) cards = [];
   else throw new RuleError('R0605', whatExpr.span, { message: `Cannot move ${describeType(what)}`, rule: ctx.rule });
   if (!cards.length) return;
-  transfer(model, state, cards, from, to.zone, position ?? 'bottom');
+  transfer(state, cards, from, to.zone, position ?? 'bottom');
   logCards(model, state, ctx, `moves to ${position === 'top' ? 'the top of ' : ''}${zoneName(to.zone)}`, cards, to.zone);
-  void span;
 }
 
 function change(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kind: 'Change' }>): void {

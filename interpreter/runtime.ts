@@ -1,6 +1,6 @@
 // The runtime's public face: setup, legal moves, apply, per-player views, results, and why a move
 // is or is not legal. Every function takes the compiled definition and a plain-JSON state.
-import type { ChooseStmt, Decl, MenuStmt } from '../grammar/ast.js';
+import type { Block, ChooseStmt, Decl, MenuStmt } from '../grammar/ast.js';
 import { diag } from '../grammar/diagnostics.js';
 import { locate, type GameDefinition } from './definition.js';
 import { IllegalMoveError, RuleError } from './errors.js';
@@ -81,10 +81,11 @@ export function setup(def: GameDefinition, players: number, seed: string | numbe
   for (const thing of model.things.values()) if (thing.zone) (state.zones[thing.zone] ??= []).push(thing.id);
   for (const id of model.pieces.keys()) state.pieces[id] = { space: null, slot: 0 };
   log(state, `${def.name}: ${players} players, seed ${state.seed}${model.variants.length ? `, variants ${model.variants.join(', ')}` : ''}`);
-  const start = (name: string, body: { stmts: unknown } | undefined) => {
+  // The flow waits beneath the setup: setup runs first, then the flow.
+  const start = (name: string, body: Block | undefined) => {
     if (!body) return;
     state.stack.push({ k: 'call', rule: name, vars: {} });
-    state.stack.push({ k: 'block', b: model.blockIds.get(body as never)!, pc: 0, vars: {} });
+    state.stack.push({ k: 'block', b: model.blockIds.get(body)!, pc: 0, vars: {} });
   };
   start('flow', model.flow?.body);
   start('setup', model.setup?.body);
