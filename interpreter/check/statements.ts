@@ -188,34 +188,31 @@ export class BodyChecker {
   }
 
   private fire(event: Name, args: readonly Expr[], scope: Scope): void {
-    args.forEach((a) => this.exprs.typeOf(a, scope));
-    const s = this.env.symbols;
-    const decls = s.events.get(event.text);
-    if (!decls) {
-      const other = declaredKind(event.text, s);
-      if (other) this.exprs.report('R0203', event.span, { name: event.text, actual: other, expected: 'declared event' });
-      else this.exprs.report('R0201', event.span, { what: 'Event', name: event.text }, closest(event.text, s.events.keys()));
-      return;
-    }
-    if (!decls.some((d) => d.params.length === args.length)) {
-      this.exprs.report('R0204', event.span, { name: event.text, expected: decls[0]!.params.length, found: args.length });
-    }
+    this.invocation(event, args, scope, this.env.symbols.events, 'Event', 'declared event');
   }
 
   private callRule(rule: Name, args: readonly Expr[], scope: Scope): void {
+    this.invocation(rule, args, scope, this.env.symbols.rules, 'Rule', 'rule');
+  }
+
+  /** `fire e(…)` and `r(…)`: the name must be declared as that kind, with a matching parameter count. */
+  private invocation(
+    name: Name, args: readonly Expr[], scope: Scope,
+    declared: ReadonlyMap<string, readonly { params: readonly Name[] }[]>, what: string, expected: string,
+  ): void {
     args.forEach((a) => this.exprs.typeOf(a, scope));
-    const s = this.env.symbols;
-    const decls = s.rules.get(rule.text);
+    const decls = declared.get(name.text);
     if (!decls) {
-      const other = declaredKind(rule.text, s);
-      if (other) this.exprs.report('R0203', rule.span, { name: rule.text, actual: other, expected: 'rule' });
-      else this.exprs.report('R0201', rule.span, { what: 'Rule', name: rule.text }, closest(rule.text, s.rules.keys()));
+      const other = declaredKind(name.text, this.env.symbols);
+      if (other) this.exprs.report('R0203', name.span, { name: name.text, actual: other, expected });
+      else this.exprs.report('R0201', name.span, { what, name: name.text }, closest(name.text, declared.keys()));
       return;
     }
     if (!decls.some((d) => d.params.length === args.length)) {
-      this.exprs.report('R0204', rule.span, { name: rule.text, expected: decls[0]!.params.length, found: args.length });
+      this.exprs.report('R0204', name.span, { name: name.text, expected: decls[0]!.params.length, found: args.length });
     }
   }
+
 
   /** `{x}` in a `say` text or a choice's template must be a variable in scope (or `player`). */
   interpolations(text: string, span: Span, scope: Scope): void {
