@@ -1,107 +1,27 @@
 // Expression evaluation: the pure half of the interpreter. Given the rules in force, a state and a
 // scope, it computes values and never changes the state.
-import type { Comprehension, Expr, OfExpr, Span } from '../grammar/ast.js';
+//
+// Each expression is compiled once per model into a closure: what a name means (a counter, a
+// zone, a define, a board…) and which operator or built-in a node applies are settled then, so
+// evaluating an expression again only does the work that depends on the state.
+import type { Comprehension, DefineDecl, Expr, OfExpr, Span } from '../grammar/ast.js';
+import { BUILTINS } from './builtins.js';
+import {
+  asList, counterValue, currentPlayer, fail, holdsPower, label, lookupVar, newCtx, num, truth, type Ctx, type Scope,
+} from './context.js';
 import { RuleError } from './errors.js';
 import type { Model } from './model.js';
-import type { GameState } from './state.js';
-import {
-  cardLabel, describeType, equal, isCard, isList, isPiece, isPlayer, isSpace, isZone, playerLabel,
-  splitZoneKey, zoneKey, type Value,
-} from './values.js';
+import { describeType, equal, isList, isSpace, isZone, splitZoneKey, zoneKey, type Value } from './values.js';
 
-/** Variables visible to an expression: a chain of bindings ending at the machine's stack or nothing. */
-export interface Scope {
-  readonly vars: Readonly<Record<string, Value>>;
-  readonly parent: Scope | 'stack' | null;
+export {
+  asList, counterValue, currentPlayer, holdsPower, label, lookupVar, newCtx, stackPlayer, withMemo, withVars,
+  type Ctx, type Scope,
+} from './context.js';
+export { BUILTINS } from './builtins.js';
+
+export function evaluate(ctx: Ctx, e: Expr): Value {
+  return codeOf(ctx.model, e)(ctx);
 }
-
-export interface Ctx {
-  readonly model: Model;
-  readonly state: GameState;
-  readonly scope: Scope | 'stack' | null;
-  /** The current player when the scope does not reach the stack (inside a define). */
-  readonly player?: number | null;
-  /** The rule being run, for error messages. */
-  readonly rule: string;
-  /**
-   * Results of define calls while the state cannot change (enumerating a choice's options):
-   * a define depends only on its arguments, the current player and the state.
-   */
-  readonly memo?: Map<string, Value>;
-}
-
-export const withVars = (ctx: Ctx, vars: Record<string, Value>): Ctx => ({ ...ctx, scope: { vars, parent: ctx.scope } });
-
-function fail(span: Span, message: string, ctx: Ctx): never {
-  throw new RuleError('R0605', span, { message, rule: ctx.rule });
-}
-
-/** Looks a variable up through the scope chain and, at its end, the stack down to the nearest call. */
-export function lookupVar(ctx: Ctx, name: string): Value | undefined {
-  let scope = ctx.scope;
-  while (scope && scope !== 'stack') {
-    if (name in scope.vars) return scope.vars[name];
-    scope = scope.parent;
-  }
-  if (scope !== 'stack') return undefined;
-  const stack = ctx.state.stack;
-  for (let i = stack.length - 1; i >= 0; i--) {
-    const f = stack[i]!;
-    if ((f.k === 'block' || f.k === 'call') && name in f.vars) return f.vars[name];
-    if (f.k === 'call') return undefined;
-  }
-  return undefined;
-}
-
-/** The current player: the innermost `turn of` on the stack, or the one a define was called for. */
-export function currentPlayer(ctx: Ctx): number | null {
-  if (ctx.player !== undefined) return ctx.player;
-  let scope = ctx.scope;
-  while (scope && scope !== 'stack') scope = scope.parent;
-  if (scope !== 'stack') return null;
-  return stackPlayer(ctx.state);
-}
-
-export function stackPlayer(state: GameState): number | null {
-  for (let i = state.stack.length - 1; i >= 0; i--) {
-    const f = state.stack[i]!;
-    if (f.k === 'turn') return f.player;
-  }
-  return null;
-}
-
-export function holdsPower(model: Model, state: GameState, seat: number | null, power: string): boolean {
-  if (seat === null || model.powersZone === null) return false;
-  return (state.zones[zoneKey(model.powersZone, seat)] ?? []).some((id) => model.things.get(id)?.label === power);
-}
-
-/** The cards of a zone reference or a list, as a list of values. */
-export function asList(ctx: Ctx, v: Value, span: Span): readonly Value[] {
-  if (isList(v)) return v;
-  if (isZone(v)) return (ctx.state.zones[v.zone] ?? []).map((card) => ({ card }));
-  return fail(span, `Expected a list or a zone here, but this is ${describeType(v)}`, ctx);
-}
-
-/** The text people read for a value: in move ids, logs and templates. */
-export function label(model: Model, v: Value): string {
-  if (v === null) return 'none';
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'string') return v;
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (isList(v)) return v.length ? v.map((x) => label(model, x)).join('+') : 'nothing';
-  if (isCard(v)) return model.things.get(v.card)?.label ?? cardLabel(v.card);
-  if (isSpace(v)) return model.things.get(v.space)?.label ?? v.space;
-  if (isPlayer(v)) return playerLabel(v.player);
-  if (isPiece(v)) return model.pieces.get(v.piece)?.label ?? v.piece;
-  const { zone, seat } = splitZoneKey((v as { zone: string }).zone);
-  return seat === null ? zone : `${zone} of ${playerLabel(seat)}`;
-}
-
-const num = (ctx: Ctx, v: Value, span: Span): number =>
-  typeof v === 'number' ? v : fail(span, `Expected a number here, but this is ${describeType(v)}`, ctx);
-const truth = (ctx: Ctx, v: Value, span: Span): boolean =>
-  typeof v === 'boolean' ? v : fail(span, `Expected yes or no here, but this is ${describeType(v)}`, ctx);
-
 export function evalBool(ctx: Ctx, e: Expr): boolean {
   return truth(ctx, evaluate(ctx, e), e.span);
 }
@@ -109,64 +29,159 @@ export function evalNumber(ctx: Ctx, e: Expr): number {
   return num(ctx, evaluate(ctx, e), e.span);
 }
 
-export function evaluate(ctx: Ctx, e: Expr): Value {
+// ─── Compilation ──────────────────────────────────────────────────────────────
+
+/** A compiled expression. */
+type Code = (ctx: Ctx) => Value;
+
+/**
+ * The variables an expression is compiled among: the names each enclosing binder adds (a define's
+ * parameters, a comprehension's variable), outermost first. `open` says whether the scope goes on
+ * beyond them at run time, into variables the machine binds and the stack: then a name that is
+ * none of these is looked up there before it is taken for a declaration. A define's body is closed
+ * (its scope is its parameters and nothing else), so its names are all settled when it is compiled.
+ */
+interface Env {
+  readonly frames: readonly (readonly string[])[];
+  readonly open: boolean;
+}
+const OPEN: Env = { frames: [], open: true };
+const inner = (env: Env, names: readonly string[]): Env => ({ frames: [...env.frames, names], open: env.open });
+
+/** Per model: the compiled expressions and define bodies, and the fixed lists names stand for. */
+interface Compiled {
+  readonly code: Map<Expr, Code>;
+  readonly defines: Map<DefineDecl, Code>;
+  readonly lists: Map<string, readonly Value[]>;
+}
+const compiledModels = new WeakMap<Model, Compiled>();
+
+function compiledFor(m: Model): Compiled {
+  let c = compiledModels.get(m);
+  if (!c) compiledModels.set(m, (c = { code: new Map(), defines: new Map(), lists: new Map() }));
+  return c;
+}
+
+function codeOf(m: Model, e: Expr): Code {
+  const { code } = compiledFor(m);
+  let fn = code.get(e);
+  if (!fn) code.set(e, (fn = compile(m, e, OPEN)));
+  return fn;
+}
+
+/** A define's body, compiled among its parameters alone. */
+function defineCode(m: Model, d: DefineDecl): Code {
+  const { defines } = compiledFor(m);
+  let fn = defines.get(d);
+  if (!fn) defines.set(d, (fn = compile(m, d.body, { frames: [d.params.map((p) => p.text)], open: false })));
+  return fn;
+}
+
+/** A list that never changes during a game (a board's spaces, a collection's pieces), made once. */
+function fixedList(m: Model, key: string, make: () => Value[]): readonly Value[] {
+  const { lists } = compiledFor(m);
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = Object.freeze(make().map((v) => (Object.isFrozen(v) ? v : Object.freeze(v))))));
+  return list;
+}
+
+function compile(m: Model, e: Expr, env: Env): Code {
   switch (e.kind) {
-    case 'Number': case 'Text': case 'Flag': return e.value;
-    case 'None': return null;
-    case 'List': return e.items.map((x) => evaluate(ctx, x));
-    case 'Ref': return resolveName(ctx, e.name.text, e.span);
-    case 'Of': return property(ctx, e);
-    case 'Call': return call(ctx, e.callee.text, e.args, e.span);
-    case 'Unary': {
-      const v = evaluate(ctx, e.operand);
-      return e.op === 'not' ? !truth(ctx, v, e.span) : -num(ctx, v, e.span);
+    case 'Number': case 'Text': case 'Flag': { const v = e.value; return () => v; }
+    case 'None': return () => null;
+    case 'List': {
+      const items = e.items.map((x) => compile(m, x, env));
+      return (ctx) => items.map((item) => item(ctx));
     }
-    case 'IfExpr': return evalBool(ctx, e.cond) ? evaluate(ctx, e.then) : evaluate(ctx, e.else);
+    case 'Ref': return compileName(m, e.name.text, e.span, env);
+    case 'Of': return compileProperty(m, e, env);
+    case 'Call': return compileCall(m, e.callee.text, e.args, e.span, env);
+    case 'Unary': {
+      const operand = compile(m, e.operand, env);
+      const span = e.span;
+      return e.op === 'not' ? (ctx) => !truth(ctx, operand(ctx), span) : (ctx) => -num(ctx, operand(ctx), span);
+    }
+    case 'IfExpr': {
+      const cond = bool(m, e.cond, env);
+      const then = compile(m, e.then, env);
+      const otherwise = compile(m, e.else, env);
+      return (ctx) => (cond(ctx) ? then(ctx) : otherwise(ctx));
+    }
     case 'Index': {
-      const list = asList(ctx, evaluate(ctx, e.target), e.target.span);
-      const i = evalNumber(ctx, e.index);
-      if (i < 1 || i > list.length) fail(e.index.span, `Index ${i} is outside a list of ${list.length}`, ctx);
-      return list[i - 1]!;
+      const target = compile(m, e.target, env);
+      const index = number(m, e.index, env);
+      const targetSpan = e.target.span, indexSpan = e.index.span;
+      return (ctx) => {
+        const list = asList(ctx, target(ctx), targetSpan);
+        const i = index(ctx);
+        if (i < 1 || i > list.length) fail(indexSpan, `Index ${i} is outside a list of ${list.length}`, ctx);
+        return list[i - 1]!;
+      };
     }
     case 'Range': {
-      const from = evalNumber(ctx, e.from);
-      const to = evalNumber(ctx, e.to);
-      const out: number[] = [];
-      for (let i = from; i <= to; i++) out.push(i);
-      return out;
+      const from = number(m, e.from, env);
+      const to = number(m, e.to, env);
+      return (ctx) => {
+        const out: number[] = [];
+        for (let i = from(ctx), last = to(ctx); i <= last; i++) out.push(i);
+        return out;
+      };
     }
-    case 'Binary': return binary(ctx, e.op, e.left, e.right, e.span);
-    case 'Comprehension': return comprehension(ctx, e);
+    case 'Binary': return compileBinary(m, e.op, e.left, e.right, e.span, env);
+    case 'Comprehension': return compileComprehension(m, e, env);
   }
 }
 
-function binary(ctx: Ctx, op: string, l: Expr, r: Expr, span: Span): Value {
-  if (op === 'and') return evalBool(ctx, l) && evalBool(ctx, r);
-  if (op === 'or') return evalBool(ctx, l) || evalBool(ctx, r);
-  const a = evaluate(ctx, l);
-  const b = evaluate(ctx, r);
+function bool(m: Model, e: Expr, env: Env): (ctx: Ctx) => boolean {
+  const code = compile(m, e, env);
+  const span = e.span;
+  return (ctx) => truth(ctx, code(ctx), span);
+}
+
+function number(m: Model, e: Expr, env: Env): (ctx: Ctx) => number {
+  const code = compile(m, e, env);
+  const span = e.span;
+  return (ctx) => num(ctx, code(ctx), span);
+}
+
+function compileBinary(m: Model, op: string, l: Expr, r: Expr, span: Span, env: Env): Code {
+  if (op === 'and') { const a = bool(m, l, env), b = bool(m, r, env); return (ctx) => a(ctx) && b(ctx); }
+  if (op === 'or') { const a = bool(m, l, env), b = bool(m, r, env); return (ctx) => a(ctx) || b(ctx); }
+  const a = compile(m, l, env);
+  const b = compile(m, r, env);
+  const ls = l.span, rs = r.span;
+  const arithmetic = (f: (x: number, y: number) => Value): Code => (ctx) => f(num(ctx, a(ctx), ls), num(ctx, b(ctx), rs));
+  const member = (ctx: Ctx): boolean => {
+    const x = a(ctx);
+    const list = asList(ctx, b(ctx), rs);
+    for (let i = 0; i < list.length; i++) if (equal(list[i]!, x)) return true;
+    return false;
+  };
   switch (op) {
-    case '=': case 'is': return equal(a, b);
-    case '!=': case 'is not': return !equal(a, b);
-    case 'in': return asList(ctx, b, r.span).some((x) => equal(x, a));
-    case 'not in': return !asList(ctx, b, r.span).some((x) => equal(x, a));
-    case '+':
-      if (typeof a === 'string' || typeof b === 'string') return label(ctx.model, a) + label(ctx.model, b);
-      if (isList(a) || isZone(a)) return [...asList(ctx, a, l.span), ...asList(ctx, b, r.span)];
-      return num(ctx, a, l.span) + num(ctx, b, r.span);
-    case '-': return num(ctx, a, l.span) - num(ctx, b, r.span);
-    case '*': return num(ctx, a, l.span) * num(ctx, b, r.span);
-    case '/': {
-      const d = num(ctx, b, r.span);
+    case '=': case 'is': return (ctx) => equal(a(ctx), b(ctx));
+    case '!=': case 'is not': return (ctx) => !equal(a(ctx), b(ctx));
+    case 'in': return member;
+    case 'not in': return (ctx) => !member(ctx);
+    case '+': return (ctx) => {
+      const x = a(ctx), y = b(ctx);
+      if (typeof x === 'string' || typeof y === 'string') return label(ctx.model, x) + label(ctx.model, y);
+      if (isList(x) || isZone(x)) return [...asList(ctx, x, ls), ...asList(ctx, y, rs)];
+      return num(ctx, x, ls) + num(ctx, y, rs);
+    };
+    case '-': return arithmetic((x, y) => x - y);
+    case '*': return arithmetic((x, y) => x * y);
+    case '/': return (ctx) => {
+      const x = num(ctx, a(ctx), ls);
+      const d = num(ctx, b(ctx), rs);
       if (d === 0) fail(span, 'Division by zero', ctx);
-      return Math.floor(num(ctx, a, l.span) / d);
-    }
-    case '<': return num(ctx, a, l.span) < num(ctx, b, r.span);
-    case '<=': return num(ctx, a, l.span) <= num(ctx, b, r.span);
-    case '>': return num(ctx, a, l.span) > num(ctx, b, r.span);
-    case '>=': return num(ctx, a, l.span) >= num(ctx, b, r.span);
+      return Math.floor(x / d);
+    };
+    case '<': return arithmetic((x, y) => x < y);
+    case '<=': return arithmetic((x, y) => x <= y);
+    case '>': return arithmetic((x, y) => x > y);
+    case '>=': return arithmetic((x, y) => x >= y);
   }
-  return fail(span, `Unknown operator ${op}`, ctx);
+  return (ctx) => fail(span, `Unknown operator ${op}`, ctx);
 }
 
 function requirePlayer(ctx: Ctx, span: Span, what: string): number {
@@ -175,284 +190,195 @@ function requirePlayer(ctx: Ctx, span: Span, what: string): number {
   return seat;
 }
 
-export function counterValue(ctx: Ctx, name: string, owner: Value, span: Span): number {
-  const decl = ctx.model.counters.get(name)!;
-  const slot = ctx.state.counters[name];
-  switch (decl.owner.kind) {
-    case 'global': return slot as number;
-    case 'player':
-      if (!isPlayer(owner)) fail(span, `Counter \`${name}\` belongs to players, not to ${describeType(owner)}`, ctx);
-      return (slot as number[])[owner.player] ?? 0;
-    case 'each': {
-      const id = isPiece(owner) ? owner.piece : isSpace(owner) ? owner.space : null;
-      if (id === null) fail(span, `Counter \`${name}\` belongs to each of ${decl.owner.of.text}, not to ${describeType(owner)}`, ctx);
-      return (slot as Record<string, number>)[id] ?? 0;
-    }
+/** A name: a variable if one of that name is in scope, otherwise what the rules declare it to be. */
+function compileName(m: Model, name: string, span: Span, env: Env): Code {
+  const { frames } = env;
+  for (let i = frames.length - 1; i >= 0; i--) {
+    if (!frames[i]!.includes(name)) continue;
+    const hops = frames.length - 1 - i;
+    return (ctx) => {
+      let scope = ctx.scope as Scope;
+      for (let h = 0; h < hops; h++) scope = scope.parent as Scope;
+      return scope.vars[name] ?? null;
+    };
   }
+  const declared = compileDeclared(m, name, span, env);
+  if (!env.open) return declared;
+  const hops = frames.length;
+  return (ctx) => {
+    let scope = ctx.scope;
+    for (let h = 0; h < hops; h++) scope = (scope as Scope).parent;
+    const local = lookupVar(ctx, name, scope);
+    return local !== undefined ? local : declared(ctx);
+  };
 }
 
-function resolveName(ctx: Ctx, name: string, span: Span): Value {
-  const local = lookupVar(ctx, name);
-  if (local !== undefined) return local;
-  const m = ctx.model;
+function compileDeclared(m: Model, name: string, span: Span, env: Env): Code {
   switch (name) {
-    case 'player': {
+    case 'player': return (ctx) => {
       const seat = currentPlayer(ctx);
       return seat === null ? null : { player: seat };
-    }
-    case 'players': return Array.from({ length: m.playerCount }, (_, player) => ({ player }));
-    case 'player-count': return m.playerCount;
-    case 'game-ending': return ctx.state.ending;
+    };
+    case 'players': return () => fixedList(m, ' players', () => Array.from({ length: m.playerCount }, (_, player) => ({ player })));
+    case 'player-count': return () => m.playerCount;
+    case 'game-ending': return (ctx) => ctx.state.ending;
   }
   const counter = m.counters.get(name);
   if (counter) {
-    if (counter.owner.kind === 'global') return ctx.state.counters[name] as number;
-    if (counter.owner.kind === 'player') return counterValue(ctx, name, { player: requirePlayer(ctx, span, name) }, span);
-    return fail(span, `Counter \`${name}\` belongs to each of ${counter.owner.of.text}: say whose, as in \`${name} of …\``, ctx);
+    if (counter.owner.kind === 'global') return (ctx) => ctx.state.counters[name] as number;
+    if (counter.owner.kind === 'player') return (ctx) => (ctx.state.counters[name] as number[])[requirePlayer(ctx, span, name)] ?? 0;
+    const of = counter.owner.of.text;
+    return (ctx) => fail(span, `Counter \`${name}\` belongs to each of ${of}: say whose, as in \`${name} of …\``, ctx);
   }
   const zone = m.zones.get(name);
-  if (zone) return { zone: zoneKey(name, zone.perPlayer ? requirePlayer(ctx, span, name) : null) };
-  const constant = m.constants.get(name);
-  if (constant !== undefined) return constant;
-  if (m.defines.has(name)) return call(ctx, name, [], span);
+  if (zone) {
+    if (!zone.perPlayer) return () => ({ zone: name });
+    return (ctx) => ({ zone: zoneKey(name, requirePlayer(ctx, span, name)) });
+  }
+  if (m.constants.has(name)) { const v = m.constants.get(name)!; return () => v; }
+  if (m.defines.has(name)) return compileCall(m, name, [], span, env);
   const collection = m.collections.get(name);
-  if (collection) return collection.map((piece) => ({ piece }));
-  if (m.singlePieces.has(name)) return { piece: m.singlePieces.get(name)! };
+  if (collection) return () => fixedList(m, name, () => collection.map((piece) => ({ piece })));
+  const single = m.singlePieces.get(name);
+  if (single !== undefined) { const v = Object.freeze({ piece: single }); return () => v; }
   const board = m.boards.get(name);
-  if (board) return board.order.map((space) => ({ space }));
+  if (board) return () => fixedList(m, name, () => board.order.map((space) => m.spaceValues.get(space)!));
   const table = m.tableThings.get(name);
-  if (table) return table.map((id) => (m.spaceBoard.has(id) ? { space: id } : { card: id }));
-  if (m.pieceDecls.has(name)) return null; // a piece declared but not in this game (e.g. another player count)
-  return fail(span, `\`${name}\` is not declared`, ctx);
+  if (table) return () => fixedList(m, name, () => table.map((id) => m.spaceValues.get(id) ?? { card: id }));
+  if (m.pieceDecls.has(name)) return () => null; // a piece declared but not in this game (e.g. another player count)
+  return (ctx) => fail(span, `\`${name}\` is not declared`, ctx);
 }
 
 function cannotTake(ctx: Ctx, e: OfExpr, target: Value): never {
   return fail(e.span, `Cannot take \`${e.property.text}\` of ${describeType(target)}`, ctx);
 }
 
-function property(ctx: Ctx, e: OfExpr): Value {
+/** `name of target`: what it means is settled by the kind of thing the target turns out to be. */
+function compileProperty(m: Model, e: OfExpr, env: Env): Code {
   const name = e.property.text;
-  const target = evaluate(ctx, e.target);
-  const m = ctx.model;
-  if (target === null) return fail(e.span, `Cannot take \`${name}\` of none`, ctx);
-  if (name === 'name') return label(m, target);
-  if (isPlayer(target)) {
-    if (name === 'seat') return target.player;
-    if (m.counters.has(name)) return counterValue(ctx, name, target, e.span);
-    const zone = m.zones.get(name);
-    if (zone?.perPlayer) return { zone: zoneKey(name, target.player) };
-    return cannotTake(ctx, e, target);
-  }
-  if (isPiece(target)) {
-    const info = m.pieces.get(target.piece);
-    const at = ctx.state.pieces[target.piece];
-    switch (name) {
-      case 'owner': return info?.owner === null || info === undefined ? null : { player: info.owner };
-      case 'space': return at?.space ? { space: at.space } : null;
-      case 'slot': return at?.space ? at.slot : null;
-      case 'position': {
-        if (!at?.space) return null;
-        return m.boards.get(m.spaceBoard.get(at.space)!)!.index.get(at.space)!;
-      }
+  const target = compile(m, e.target, env);
+  const counter = m.counters.get(name);
+  const counterOfEach = counter?.owner.kind === 'each';
+  const perPlayerZone = m.zones.get(name)?.perPlayer === true;
+  const declaredAttr = [...m.components.values()].some((c) => c.attrs.some((a) => a.name.text === name));
+  const span = e.span;
+  return (ctx) => {
+    const t = target(ctx);
+    if (t === null) return fail(span, `Cannot take \`${name}\` of none`, ctx);
+    if (name === 'name') return label(m, t);
+    if (typeof t !== 'object' || isList(t)) return cannotTake(ctx, e, t);
+    if ('space' in t) {
+      if (counterOfEach) return (ctx.state.counters[name] as Record<string, number>)[t.space] ?? 0;
+      if (counter) return counterValue(ctx, name, t, span);
+      const thing = m.things.get(t.space);
+      if (!thing) return cannotTake(ctx, e, t);
+      const attr = thing.attrs[name];
+      if (attr !== undefined) return attr;
+      if (name === 'position') return m.boards.get(m.spaceBoard.get(t.space)!)!.index.get(t.space)!;
+      return declaredAttr ? null : cannotTake(ctx, e, t); // declared but blank in the table
     }
-    if (m.counters.has(name)) return counterValue(ctx, name, target, e.span);
-    return cannotTake(ctx, e, target);
-  }
-  if (isSpace(target) && m.counters.has(name)) return counterValue(ctx, name, target, e.span);
-  if (isZone(target)) {
+    if ('piece' in t) {
+      const at = ctx.state.pieces[t.piece];
+      switch (name) {
+        case 'owner': { const owner = m.pieces.get(t.piece)?.owner; return owner === null || owner === undefined ? null : { player: owner }; }
+        case 'space': return at?.space ? m.spaceValues.get(at.space)! : null;
+        case 'slot': return at?.space ? at.slot : null;
+        case 'position': return at?.space ? m.boards.get(m.spaceBoard.get(at.space)!)!.index.get(at.space)! : null;
+      }
+      if (counterOfEach) return (ctx.state.counters[name] as Record<string, number>)[t.piece] ?? 0;
+      if (counter) return counterValue(ctx, name, t, span);
+      return cannotTake(ctx, e, t);
+    }
+    if ('player' in t) {
+      if (name === 'seat') return t.player;
+      if (counter) return counterValue(ctx, name, t, span);
+      if (perPlayerZone) return { zone: zoneKey(name, t.player) };
+      return cannotTake(ctx, e, t);
+    }
+    if ('card' in t) {
+      const thing = m.things.get(t.card);
+      if (!thing) return cannotTake(ctx, e, t);
+      const attr = thing.attrs[name];
+      if (attr !== undefined) return attr;
+      if (name === 'zone') {
+        for (const [key, cards] of Object.entries(ctx.state.zones)) if (cards.includes(t.card)) return { zone: key };
+        return null;
+      }
+      return declaredAttr ? null : cannotTake(ctx, e, t);
+    }
     if (name === 'owner') {
-      const { seat } = splitZoneKey(target.zone);
+      const { seat } = splitZoneKey(t.zone);
       return seat === null ? null : { player: seat };
     }
-    return cannotTake(ctx, e, target);
-  }
-  if (isCard(target) || isSpace(target)) {
-    const id = isCard(target) ? target.card : target.space;
-    const thing = m.things.get(id);
-    if (!thing) return cannotTake(ctx, e, target);
-    if (name in thing.attrs) return thing.attrs[name]!;
-    if (name === 'position' && isSpace(target)) return m.boards.get(m.spaceBoard.get(id)!)!.index.get(id)!;
-    if (name === 'zone' && isCard(target)) {
-      for (const [key, cards] of Object.entries(ctx.state.zones)) if (cards.includes(id)) return { zone: key };
-      return null;
-    }
-    const component = m.components.get(thing.component);
-    if (component?.attrs.some((a) => a.name.text === name)) return null; // declared but blank in the table
-    return cannotTake(ctx, e, target);
-  }
-  return cannotTake(ctx, e, target);
-}
-
-function call(ctx: Ctx, name: string, argExprs: readonly Expr[], span: Span): Value {
-  const m = ctx.model;
-  const define = m.defines.get(name);
-  if (define) {
-    const seat = currentPlayer(ctx);
-    let body = define;
-    if (seat !== null) {
-      for (const [power, override] of m.overrides.get(name) ?? []) {
-        if (holdsPower(m, ctx.state, seat, power)) body = override;
-      }
-    }
-    if (argExprs.length !== body.params.length) {
-      throw new RuleError('R0204', span, { name, expected: body.params.length, found: argExprs.length });
-    }
-    const vars: Record<string, Value> = {};
-    body.params.forEach((p, i) => (vars[p.text] = evaluate(ctx, argExprs[i]!)));
-    const key = ctx.memo ? `${name}|${seat}|${JSON.stringify(vars)}` : '';
-    if (ctx.memo?.has(key)) return ctx.memo.get(key)!;
-    const value = evaluate({ ...ctx, scope: { vars, parent: null }, player: seat }, body.body);
-    ctx.memo?.set(key, value);
-    return value;
-  }
-  const builtin = BUILTINS[name];
-  if (!builtin) return fail(span, `\`${name}\` is not a function or a define`, ctx);
-  return builtin({ ctx, args: argExprs.map((a) => evaluate(ctx, a)), exprs: argExprs, span });
-}
-
-interface BuiltinCall {
-  readonly ctx: Ctx;
-  readonly args: Value[];
-  readonly exprs: readonly Expr[];
-  readonly span: Span;
-}
-
-const needSpace = (c: BuiltinCall, i: number, fn: string): string => {
-  const v = c.args[i] ?? null;
-  if (!isSpace(v)) return fail(c.span, `${fn} needs a space, not ${describeType(v)}`, c.ctx);
-  return v.space;
-};
-const neighboursOf = (m: Model, id: string): readonly string[] => m.boards.get(m.spaceBoard.get(id)!)!.neighbours.get(id) ?? [];
-
-/** The built-in functions, by name. The checker's table of their signatures must name the same ones. */
-export const BUILTINS: Readonly<Record<string, (c: BuiltinCall) => Value>> = {
-  count: (c) => argList(c.ctx, c.args, c.exprs, 0, c.span).length,
-  sum: (c) => argNumbers(c.ctx, c.args, c.exprs, c.span).reduce((a, b) => a + b, 0),
-  max: (c) => { const ns = argNumbers(c.ctx, c.args, c.exprs, c.span); return ns.length ? Math.max(...ns) : null; },
-  min: (c) => { const ns = argNumbers(c.ctx, c.args, c.exprs, c.span); return ns.length ? Math.min(...ns) : null; },
-  abs: (c) => Math.abs(num(c.ctx, c.args[0] ?? null, c.span)),
-  distinct: (c) => {
-    const out: Value[] = [];
-    for (const v of argList(c.ctx, c.args, c.exprs, 0, c.span)) if (!out.some((x) => equal(x, v))) out.push(v);
-    return out;
-  },
-  'pieces-at': (c) => {
-    const space = needSpace(c, 0, 'pieces-at');
-    return Object.entries(c.ctx.state.pieces)
-      .filter(([, at]) => at.space === space)
-      .sort((a, b) => a[1].slot - b[1].slot)
-      .map(([piece]) => ({ piece }));
-  },
-  neighbours: (c) => neighboursOf(c.ctx.model, needSpace(c, 0, 'neighbours')).map((id) => ({ space: id })),
-  adjacent: (c) => neighboursOf(c.ctx.model, needSpace(c, 0, 'adjacent')).includes(needSpace(c, 1, 'adjacent')),
-  toward: (c) => {
-    const m = c.ctx.model;
-    const id = needSpace(c, 0, 'toward');
-    const board = m.boards.get(m.spaceBoard.get(id)!)!;
-    const hex = board.decl.shape.kind === 'hex';
-    const steps = hex ? HEX_STEPS : SQUARE_STEPS;
-    const d = steps[String(c.args[1])];
-    if (!d) return fail(c.span, `toward goes ${Object.keys(steps).join(', ')}; not ${label(m, c.args[1] ?? null)}`, c.ctx);
-    const t = m.things.get(id)!;
-    const [cx, cy] = hex ? ['q', 'r'] : ['x', 'y'];
-    const other = board.at.get(`${Number(t.attrs[cx!]) + d[0]},${Number(t.attrs[cy!]) + d[1]}`);
-    return other ? { space: other } : null;
-  },
-  'set-score': (c) => setScore(c.ctx, argList(c.ctx, c.args, c.exprs, 0, c.span), String(c.args[1]),
-    argList(c.ctx, c.args, c.exprs, 2, c.span).map((v) => num(c.ctx, v, c.span)), c.span),
-  'players-from': (c) => {
-    const p = c.args[0] ?? null;
-    if (!isPlayer(p)) return fail(c.span, `players-from needs a player, not ${describeType(p)}`, c.ctx);
-    const n = c.ctx.model.playerCount;
-    return Array.from({ length: n }, (_, i) => ({ player: (p.player + i) % n }));
-  },
-  holds: (c) => {
-    const p = c.args[0] ?? null;
-    return isPlayer(p) && holdsPower(c.ctx.model, c.ctx.state, p.player, String(c.args[1]));
-  },
-};
-
-function argList(ctx: Ctx, args: Value[], exprs: readonly Expr[], i: number, span: Span): readonly Value[] {
-  return asList(ctx, args[i] ?? null, exprs[i]?.span ?? span);
-}
-
-/** `max(a, b, c)` or `max(list)`: the numbers among the arguments. */
-function argNumbers(ctx: Ctx, args: Value[], exprs: readonly Expr[], span: Span): number[] {
-  const values = args.length === 1 && (isList(args[0]!) || isZone(args[0]!)) ? argList(ctx, args, exprs, 0, span) : args;
-  return values.map((v) => num(ctx, v, span));
-}
-
-/** Square grids: north is y − 1. */
-const SQUARE_STEPS: Readonly<Record<string, readonly [number, number]>> = { north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0] };
-/** Hex grids in axial coordinates (q, r), pointy-topped: north-east is (q + 1, r − 1). */
-const HEX_STEPS: Readonly<Record<string, readonly [number, number]>> = {
-  east: [1, 0], west: [-1, 0], 'north-east': [1, -1], 'north-west': [0, -1], 'south-east': [0, 1], 'south-west': [-1, 1],
-};
-
-/** Sets of cards with at most one card of each attribute value; set j holds every value seen ≥ j times. */
-function setScore(ctx: Ctx, cards: readonly Value[], attr: string, values: number[], span: Span): number {
-  const counts = new Map<string, number>();
-  for (const c of cards) {
-    if (!isCard(c)) fail(span, 'set-score needs cards', ctx);
-    const v = String(ctx.model.things.get((c as { card: string }).card)?.attrs[attr]);
-    counts.set(v, (counts.get(v) ?? 0) + 1);
-  }
-  let total = 0;
-  for (let j = 1; ; j++) {
-    const size = [...counts.values()].filter((n) => n >= j).length;
-    if (size === 0) return total;
-    for (let k = 0; k < size; k++) total += values[Math.min(k, values.length - 1)] ?? 0;
-  }
-}
-
-/** Flood fill: the spaces reachable from the start through neighbours, each satisfying the condition. */
-function connected(ctx: Ctx, e: Comprehension): Value[] {
-  const start = evaluate(ctx, e.list);
-  const starts = isSpace(start) ? [start] : asList(ctx, start, e.list.span).filter(isSpace);
-  const { test } = itemScope(ctx, e);
-  const ok = (id: string) => test({ space: id });
-  const seen = new Set<string>();
-  const queue = starts.map((s) => s.space).filter((id) => ok(id));
-  for (const id of queue) seen.add(id);
-  for (let i = 0; i < queue.length; i++) {
-    const id = queue[i]!;
-    const board = ctx.model.boards.get(ctx.model.spaceBoard.get(id)!)!;
-    for (const next of board.neighbours.get(id) ?? []) {
-      if (!seen.has(next) && ok(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return queue.map((space) => ({ space }));
-}
-
-function keysOf(ctx: Ctx, e: Comprehension, item: Value): Value[] {
-  const bound = withVars(ctx, { [e.variable.text]: item });
-  return e.keys.length === 1 ? [evaluate(bound, e.keys[0]!)] : e.keys.map((k) => evaluate(bound, k));
-}
-
-/**
- * One scope for a whole comprehension, its variable rebound item by item: evaluation is
- * synchronous and nothing keeps a scope, so this saves a context per item.
- */
-function itemScope(ctx: Ctx, e: Comprehension): { ctx: Ctx; test: (item: Value) => boolean } {
-  const vars: Record<string, Value> = {};
-  const inner: Ctx = { ...ctx, scope: { vars, parent: ctx.scope } };
-  const name = e.variable.text;
-  const where = e.where;
-  return {
-    ctx: inner,
-    test: (item) => {
-      if (!where) return true;
-      vars[name] = item;
-      return evalBool(inner, where);
-    },
+    return cannotTake(ctx, e, t);
   };
 }
 
+/** A define or a built-in function. Defines are looked up per call: a power may override one. */
+function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Span, env: Env): Code {
+  const args = argExprs.map((a) => compile(m, a, env));
+  const define = m.defines.get(name);
+  if (define) {
+    const overrides = m.overrides.get(name) ?? [];
+    return (ctx) => {
+      const seat = currentPlayer(ctx);
+      let body = define;
+      if (seat !== null) for (const [power, override] of overrides) if (holdsPower(m, ctx.state, seat, power)) body = override;
+      if (args.length !== body.params.length) {
+        throw new RuleError('R0204', span, { name, expected: body.params.length, found: args.length });
+      }
+      const vars: Record<string, Value> = {};
+      for (let i = 0; i < args.length; i++) vars[body.params[i]!.text] = args[i]!(ctx);
+      const memo = ctx.memo;
+      let key = '';
+      if (memo) {
+        key = `${name}|${seat}`;
+        for (let i = 0; i < args.length; i++) key += `|${memoKey(vars[body.params[i]!.text]!)}`;
+      }
+      if (memo?.has(key)) return memo.get(key)!;
+      const value = defineCode(m, body)(newCtx(m, ctx.state, { vars, parent: null }, ctx.rule, seat, memo));
+      memo?.set(key, value);
+      return value;
+    };
+  }
+  const builtin = BUILTINS[name];
+  if (!builtin) return (ctx) => fail(span, `\`${name}\` is not a function or a define`, ctx);
+  return (ctx) => builtin({ ctx, args: args.map((a) => a(ctx)), exprs: argExprs, span });
+}
+
+/** A value as text for the define memo: equal values give equal keys. */
+function memoKey(v: Value): string {
+  if (typeof v !== 'object' || v === null) return typeof v === 'string' ? JSON.stringify(v) : String(v);
+  if (isList(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) out += (i ? ',' : '') + memoKey(v[i]!);
+    return out + ']';
+  }
+  for (const k in v) return `${k}:${JSON.stringify((v as Record<string, string | number>)[k])}`;
+  return '?';
+}
+
+// ─── Comprehensions ───────────────────────────────────────────────────────────
+
+/**
+ * A comprehension's variable lives in one scope per evaluation, rebound item by item: evaluation
+ * is synchronous and nothing keeps a scope, so this saves a context per item.
+ */
+class ItemScope {
+  private readonly vars: Record<string, Value> = {};
+  readonly ctx: Ctx;
+  constructor(outer: Ctx, private readonly name: string) {
+    this.ctx = newCtx(outer.model, outer.state, { vars: this.vars, parent: outer.scope }, outer.rule, outer.player, outer.memo);
+  }
+  /** Binds the variable to an item and returns the scope's context. */
+  bind(item: Value): Ctx {
+    this.vars[this.name] = item;
+    return this.ctx;
+  }
+}
+
 /** Orders key tuples: numbers by value, anything else by its label. */
-function compareKeys(model: Model, a: Value[], b: Value[]): number {
+function compareKeys(model: Model, a: readonly Value[], b: readonly Value[]): number {
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!, y = b[i]!;
     if (typeof x === 'number' && typeof y === 'number') { if (x !== y) return x - y; }
@@ -461,36 +387,111 @@ function compareKeys(model: Model, a: Value[], b: Value[]): number {
   return 0;
 }
 
-function comprehension(ctx: Ctx, e: Comprehension): Value {
-  if (e.quantifier === 'connected') return connected(ctx, e);
-  const items = asList(ctx, evaluate(ctx, e.list), e.list.span);
-  const { test } = itemScope(ctx, e);
-  // These stop at the first item that decides the answer.
-  switch (e.quantifier) {
-    case 'any': return items.some(test);
-    case 'every': return items.every(test);
-    case 'first': return items.find(test) ?? null;
-    case 'last': { for (let i = items.length - 1; i >= 0; i--) if (test(items[i]!)) return items[i]!; return null; }
-    default: break;
+function compileComprehension(m: Model, e: Comprehension, env: Env): Code {
+  const list = compile(m, e.list, env);
+  const listSpan = e.list.span;
+  const name = e.variable.text;
+  const itemEnv = inner(env, [name]);
+  const where = e.where ? bool(m, e.where, itemEnv) : null;
+  const keys = e.keys.map((k) => compile(m, k, itemEnv));
+  const key = keys[0] ?? (() => null);
+  const span = e.span;
+  /** The items of the list that pass `where`, and a scope bound to each in turn. */
+  const kept = (ctx: Ctx, items: readonly Value[], scope: ItemScope): Value[] =>
+    where ? items.filter((item) => where(scope.bind(item))) : [...items];
+  const keyNumber = (scope: ItemScope, item: Value): number => num(scope.ctx, key(scope.bind(item)), span);
+
+  if (e.quantifier === 'connected') {
+    // Flood fill: the spaces reachable from the start through neighbours, each satisfying `where`.
+    return (ctx) => {
+      const start = list(ctx);
+      const starts = isSpace(start) ? [start] : asList(ctx, start, listSpan).filter(isSpace);
+      const scope = new ItemScope(ctx, name);
+      const ok = (id: string) => !where || where(scope.bind(m.spaceValues.get(id)!));
+      const seen = new Set<string>();
+      const queue: string[] = [];
+      for (const s of starts) if (!seen.has(s.space) && ok(s.space)) { seen.add(s.space); queue.push(s.space); }
+      for (let i = 0; i < queue.length; i++) {
+        const id = queue[i]!;
+        for (const next of m.boards.get(m.spaceBoard.get(id)!)!.neighbours.get(id) ?? []) {
+          if (!seen.has(next) && ok(next)) {
+            seen.add(next);
+            queue.push(next);
+          }
+        }
+      }
+      return queue.map((space) => m.spaceValues.get(space)!);
+    };
   }
-  const keep = e.where ? items.filter(test) : [...items];
+  const items = (ctx: Ctx) => asList(ctx, list(ctx), listSpan);
+  /** The index of the first (or last) item that passes `where`, or -1. */
+  const find = (ctx: Ctx, all: readonly Value[], fromEnd: boolean): number => {
+    if (!where) return all.length ? (fromEnd ? all.length - 1 : 0) : -1;
+    const scope = new ItemScope(ctx, name);
+    if (fromEnd) { for (let i = all.length - 1; i >= 0; i--) if (where(scope.bind(all[i]!))) return i; }
+    else for (let i = 0; i < all.length; i++) if (where(scope.bind(all[i]!))) return i;
+    return -1;
+  };
   switch (e.quantifier) {
-    case 'count': return keep.length;
-    case 'all': return keep;
-    case 'each': return keep.map((item) => keysOf(ctx, e, item)[0] ?? null);
-    case 'sum': return keep.reduce<number>((acc, item) => acc + num(ctx, keysOf(ctx, e, item)[0] ?? null, e.span), 0);
+    // These stop at the first item that decides the answer.
+    case 'any': return (ctx) => find(ctx, items(ctx), false) >= 0;
+    case 'every': {
+      if (!where) return (ctx) => (items(ctx), true);
+      return (ctx) => {
+        const scope = new ItemScope(ctx, name);
+        for (const item of items(ctx)) if (!where(scope.bind(item))) return false;
+        return true;
+      };
+    }
+    case 'first': case 'last': {
+      const fromEnd = e.quantifier === 'last';
+      return (ctx) => {
+        const all = items(ctx);
+        const i = find(ctx, all, fromEnd);
+        return i < 0 ? null : all[i]!;
+      };
+    }
+    case 'count': return (ctx) => {
+      if (!where) return items(ctx).length;
+      const scope = new ItemScope(ctx, name);
+      let n = 0;
+      for (const item of items(ctx)) if (where(scope.bind(item))) n++;
+      return n;
+    };
+    case 'all': return (ctx) => kept(ctx, items(ctx), new ItemScope(ctx, name));
+    case 'each': return (ctx) => {
+      const scope = new ItemScope(ctx, name);
+      return kept(ctx, items(ctx), scope).map((item) => key(scope.bind(item)));
+    };
+    case 'sum': return (ctx) => {
+      const scope = new ItemScope(ctx, name);
+      let total = 0;
+      for (const item of kept(ctx, items(ctx), scope)) total += keyNumber(scope, item);
+      return total;
+    };
     case 'max': case 'min': {
-      const ns = keep.map((item) => num(ctx, keysOf(ctx, e, item)[0] ?? null, e.span));
-      if (!ns.length) return null;
-      return e.quantifier === 'max' ? Math.max(...ns) : Math.min(...ns);
+      const max = e.quantifier === 'max';
+      return (ctx) => {
+        const scope = new ItemScope(ctx, name);
+        const ns = kept(ctx, items(ctx), scope).map((item) => keyNumber(scope, item));
+        if (!ns.length) return null;
+        return max ? Math.max(...ns) : Math.min(...ns);
+      };
     }
     case 'sorted': case 'best': case 'worst': {
-      const keyed = keep.map((item) => ({ item, keys: keysOf(ctx, e, item) }));
-      keyed.sort((a, b) => compareKeys(ctx.model, a.keys, b.keys));
-      if (e.quantifier === 'sorted') return keyed.map((k) => k.item);
-      if (!keyed.length) return [];
-      const edge = e.quantifier === 'best' ? keyed[keyed.length - 1]! : keyed[0]!;
-      return keyed.filter((k) => compareKeys(ctx.model, k.keys, edge.keys) === 0).map((k) => k.item);
+      const quantifier = e.quantifier;
+      return (ctx) => {
+        const scope = new ItemScope(ctx, name);
+        const keyed = kept(ctx, items(ctx), scope).map((item) => {
+          const bound = scope.bind(item);
+          return { item, keys: keys.map((k) => k(bound)) };
+        });
+        keyed.sort((a, b) => compareKeys(m, a.keys, b.keys));
+        if (quantifier === 'sorted') return keyed.map((k) => k.item);
+        if (!keyed.length) return [];
+        const edge = quantifier === 'best' ? keyed[keyed.length - 1]! : keyed[0]!;
+        return keyed.filter((k) => compareKeys(m, k.keys, edge.keys) === 0).map((k) => k.item);
+      };
     }
   }
 }

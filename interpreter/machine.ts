@@ -5,7 +5,7 @@ import { locate } from './definition.js';
 import { RuleError } from './errors.js';
 import {
   asList, counterValue, currentPlayer, evalBool, evalNumber, evaluate, holdsPower, label, lookupVar,
-  withVars, type Ctx,
+  newCtx, withMemo, withVars, type Ctx,
 } from './evaluate.js';
 import type { Model } from './model.js';
 import { nextInt, shuffleInPlace } from './rng.js';
@@ -26,7 +26,7 @@ export function currentRule(state: GameState): string {
   return 'flow';
 }
 
-const ctxOf = (model: Model, state: GameState): Ctx => ({ model, state, scope: 'stack', rule: currentRule(state) });
+const ctxOf = (model: Model, state: GameState): Ctx => newCtx(model, state, 'stack', currentRule(state));
 
 const stmtAt = (model: Model, ref: StmtRef): Stmt => model.blocks[ref.b]!.stmts[ref.pc]!;
 const blockId = (model: Model, b: Block): number => model.blockIds.get(b)!;
@@ -261,12 +261,20 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
   frame.pc++;
 }
 
+/** A template split once into its text (even places) and the variables between (odd places). */
+const templates = new Map<string, readonly string[]>();
+
 export function interpolate(model: Model, ctx: Ctx, text: string, span: Span): string {
-  return text.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  let parts = templates.get(text);
+  if (!parts) templates.set(text, (parts = text.split(/\{([^}]+)\}/)));
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
     const v = lookupVar(ctx, name) ?? (name === 'player' ? (currentPlayer(ctx) === null ? null : { player: currentPlayer(ctx)! }) : undefined);
     if (v === undefined) throw new RuleError('R0201', span, { what: 'Variable', name });
-    return label(model, v);
-  });
+    out += label(model, v) + parts[i + 1]!;
+  }
+  return out;
 }
 
 const zoneName = (key: string): string => {
@@ -396,9 +404,12 @@ export interface Candidate {
   readonly refusedBy?: { readonly kind: 'where'; readonly span: Span } | { readonly kind: 'forbid'; readonly rule: string; readonly span: Span };
 }
 
-/** Every candidate of a choice, offered or not, with the reason for each refused one. */
-export function candidates(model: Model, state: GameState, outer: Ctx, s: ChooseStmt | MenuStmt, decider: number): Candidate[] {
-  const ctx: Ctx = { ...outer, memo: new Map() }; // the state is frozen while options are listed
+/**
+ * Every candidate of a choice, offered or not, with the reason for each refused one; with
+ * `offeredOnly`, just the offered ones (what a decision needs, and cheaper).
+ */
+export function candidates(model: Model, state: GameState, outer: Ctx, s: ChooseStmt | MenuStmt, decider: number, offeredOnly = false): Candidate[] {
+  const ctx = withMemo(outer); // the state is frozen while options are listed
   if (s.kind === 'Menu') {
     return s.options.map((o, branch) => ({
       id: o.label, value: o.label, branch,
@@ -412,16 +423,20 @@ export function candidates(model: Model, state: GameState, outer: Ctx, s: Choose
   const seen = new Set<string>();
   for (const value of values) {
     const bound = withVars(ctx, { [s.variable.text]: value });
-    const id = optionId(model, bound, s, value);
-    if (seen.has(id)) continue; // identical copies are one option
     let refusedBy: Candidate['refusedBy'];
     if (s.where && !evalBool(bound, s.where)) refusedBy = { kind: 'where', span: s.where.span };
     else {
       const f = forbids.find((f) => evalBool(bound, f.decl.when));
       if (f) refusedBy = { kind: 'forbid', rule: f.decl.name.text, span: f.decl.span };
     }
-    if (!refusedBy) seen.add(id);
-    out.push(refusedBy ? { id, value, refusedBy } : { id, value });
+    if (refusedBy && offeredOnly) continue;
+    const id = optionId(model, bound, s, value);
+    if (seen.has(id)) continue; // identical copies are one option
+    if (refusedBy) out.push({ id, value, refusedBy });
+    else {
+      seen.add(id);
+      out.push({ id, value });
+    }
   }
   return out;
 }
@@ -448,7 +463,7 @@ function decide(model: Model, state: GameState, ctx: Ctx, s: ChooseStmt | MenuSt
     decider = by.player;
   }
   if (decider === null) throw new RuleError('R0605', s.span, { message: 'Nobody can make this choice: no player\'s turn is running', rule: ctx.rule });
-  const offered: Option[] = candidates(model, state, ctx, s, decider)
+  const offered: Option[] = candidates(model, state, ctx, s, decider, true)
     .filter((c) => !c.refusedBy)
     .map((c) => (c.branch === undefined ? { id: c.id, value: c.value } : { id: c.id, value: c.value, branch: c.branch }));
   if (s.optional) offered.push({ id: passId(s), value: null });

@@ -23,9 +23,17 @@ export interface BoardModel {
   readonly order: readonly string[];
   readonly index: ReadonlyMap<string, number>;
   readonly neighbours: ReadonlyMap<string, readonly string[]>;
-  /** Square grids: `${x},${y}` → space id. */
-  readonly at: ReadonlyMap<string, string>;
+  /** Grids: space id → direction (as `toward` names it) → the space that way, if any. */
+  readonly toward: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
+
+/** The directions of a grid and the step each takes in its coordinates. */
+export const GRID_STEPS: Readonly<Record<'square' | 'hex', Readonly<Record<string, readonly [number, number]>>>> = {
+  /** Square grids (x, y): north is y − 1. */
+  square: { north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0] },
+  /** Hex grids in axial coordinates (q, r), pointy-topped: north-east is (q + 1, r − 1). */
+  hex: { east: [1, 0], west: [-1, 0], 'north-east': [1, -1], 'north-west': [0, -1], 'south-east': [0, 1], 'south-west': [-1, 1] },
+};
 
 export interface PieceInfo {
   readonly id: string;
@@ -62,6 +70,8 @@ export interface Model {
   readonly pieces: ReadonlyMap<string, PieceInfo>;
   readonly boards: ReadonlyMap<string, BoardModel>;
   readonly spaceBoard: ReadonlyMap<string, string>;
+  /** The value of each space, made once: equal spaces are then usually the same object. */
+  readonly spaceValues: ReadonlyMap<string, { readonly space: string }>;
   readonly defines: ReadonlyMap<string, DefineDecl>;
   readonly powerDefines: ReadonlyMap<string, ReadonlyMap<string, DefineDecl>>;
   /** Defines that are plain constants (no parameters, a literal body, no power overrides them). */
@@ -233,7 +243,7 @@ function buildModel(def: GameDefinition, playerCount: number, chosen: readonly s
     const order = [...(tableThings.get(tableName) ?? [])];
     if (shape.kind === 'track' && shape.reversed) order.reverse();
     const neighbours = new Map<string, string[]>(order.map((id) => [id, []]));
-    const at = new Map<string, string>();
+    const toward = new Map<string, Map<string, string>>();
     const link = (a: string, c: string) => {
       if (!neighbours.get(a)?.includes(c)) neighbours.get(a)?.push(c);
       if (!neighbours.get(c)?.includes(a)) neighbours.get(c)?.push(a);
@@ -242,17 +252,18 @@ function buildModel(def: GameDefinition, playerCount: number, chosen: readonly s
     if (shape.kind === 'graph') for (const e of shape.edges) link(`${tableName}:${e.from.text}`, `${tableName}:${e.to.text}`);
     if (shape.kind === 'square' || shape.kind === 'hex') {
       const [cx, cy] = shape.kind === 'square' ? ['x', 'y'] : ['q', 'r'];
-      for (const id of order) at.set(`${things.get(id)!.attrs[cx!]},${things.get(id)!.attrs[cy!]}`, id);
-      const steps = shape.kind === 'square' ? [[1, 0], [-1, 0], [0, 1], [0, -1]] : [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]];
+      const position = (id: string, dx = 0, dy = 0) => `${Number(things.get(id)!.attrs[cx!]) + dx},${Number(things.get(id)!.attrs[cy!]) + dy}`;
+      const at = new Map(order.map((id) => [position(id), id]));
       for (const id of order) {
-        const t = things.get(id)!;
-        for (const [dx, dy] of steps) {
-          const other = at.get(`${Number(t.attrs[cx!]) + dx!},${Number(t.attrs[cy!]) + dy!}`);
-          if (other) link(id, other);
+        const ways = new Map<string, string>();
+        for (const [direction, [dx, dy]] of Object.entries(GRID_STEPS[shape.kind])) {
+          const other = at.get(position(id, dx, dy));
+          if (other) { ways.set(direction, other); link(id, other); }
         }
+        toward.set(id, ways);
       }
     }
-    boards.set(b.name.text, { decl: b, order, index: new Map(order.map((id, i) => [id, i])), neighbours, at });
+    boards.set(b.name.text, { decl: b, order, index: new Map(order.map((id, i) => [id, i])), neighbours, toward });
     for (const id of order) spaceBoard.set(id, b.name.text);
   }
 
@@ -335,6 +346,7 @@ function buildModel(def: GameDefinition, playerCount: number, chosen: readonly s
     components, tables, things, tableThings,
     zones: byName(of('Zone')), counters: byName(of('Counter')),
     pieceDecls, collections, singlePieces, pieces, boards, spaceBoard,
+    spaceValues: new Map([...spaceBoard.keys()].map((space) => [space, Object.freeze({ space })])),
     defines: byName(of('Define')), powerDefines, rules, handlers, forbids,
     overrides: overridesOf(powerDefines),
     constants: constantsOf(byName(of('Define')), powerDefines),

@@ -4,7 +4,7 @@ import type { Block, ChooseStmt, Decl, MenuStmt } from '../grammar/ast.js';
 import { diag } from '../grammar/diagnostics.js';
 import { locate, type GameDefinition } from './definition.js';
 import { IllegalMoveError, RuleError } from './errors.js';
-import { evaluate, evalNumber, label, stackPlayer, type Ctx } from './evaluate.js';
+import { evaluate, evalNumber, label, newCtx, stackPlayer, type Ctx } from './evaluate.js';
 import { candidates, currentRule, log, passId, resolve, run, zoneReaders, DEFAULT_STEP_BUDGET } from './machine.js';
 import { modelFor, type Model } from './model.js';
 import { seedRng } from './rng.js';
@@ -61,7 +61,7 @@ export function setup(def: GameDefinition, players: number, seed: string | numbe
     rng: seedRng(seed), counters: {}, zones: {}, revealed: [], pieces: {}, stack: [], pending: null,
     ending: false, over: false, turns: 0, moves: [], log: [], result: null,
   };
-  const ctx = (player: number | null): Ctx => ({ model, state, scope: null, player, rule: 'setup' });
+  const ctx = (player: number | null): Ctx => newCtx(model, state, null, 'setup', player);
   for (const [name, c] of model.counters) {
     const start = (player: number | null) => (c.initial ? evalNumber(ctx(player), c.initial) : 0);
     if (c.owner.kind === 'global') state.counters[name] = start(null);
@@ -146,7 +146,7 @@ function computeResult(model: Model, state: GameState): Result {
   if (!winner || winner.order.length === 0) return { scores: seats.map(() => 0), winners: winner?.team ? seats : [] };
   const keys = seats.map((seat) =>
     winner.order.map((o) => {
-      const v = evaluate({ model, state, scope: null, player: seat, rule: 'winner' }, o.expr);
+      const v = evaluate(newCtx(model, state, null, 'winner', seat), o.expr);
       const n = typeof v === 'number' ? v : isList(v) ? v.length : 0;
       return o.direction === 'most' ? n : -n;
     }),
@@ -284,7 +284,7 @@ export function why(def: GameDefinition, state: GameState, move: string): Explan
   }
   const frame = state.stack[state.stack.length - 1] as Extract<Frame, { k: 'block' }>;
   const stmt = model.blocks[frame.b]!.stmts[frame.pc] as ChooseStmt | MenuStmt;
-  const ctx: Ctx = { model, state, scope: 'stack', rule: currentRule(state) };
+  const ctx = newCtx(model, state, 'stack', currentRule(state));
   const all = candidates(model, state, ctx, stmt, pending.player);
   if (stmt.kind === 'Choose' && stmt.optional && move === passId(stmt)) {
     return { legal: true, legalMoves: legalMovesNow, text: `\`${move}\` is legal.` };
@@ -323,7 +323,7 @@ export function recounts(def: GameDefinition, state: GameState): { counter: stri
   const model = modelOf(def, state);
   return model.recounts.map((r) => ({
     counter: r.counter.text,
-    values: Array.from({ length: state.players }, (_, seat) => evalNumber({ model, state, scope: null, player: seat, rule: `recount ${r.counter.text}` }, r.expr)),
+    values: Array.from({ length: state.players }, (_, seat) => evalNumber(newCtx(model, state, null, `recount ${r.counter.text}`, seat), r.expr)),
   }));
 }
 

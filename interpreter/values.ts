@@ -25,8 +25,9 @@ export function equal(a: Value, b: Value): boolean {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((x, i) => equal(x, b[i] as Value));
   }
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => (a as never)[k] === (b as never)[k]);
+  // A reference has exactly one key, its kind: equal when b has the same key with the same id.
+  for (const k in a) return (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k];
+  return false;
 }
 
 /** A short name for the kind of a value, for error messages. */

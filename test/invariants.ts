@@ -1,7 +1,7 @@
 // Invariants every game must keep after every move, whatever the ruleset: counters within their
 // bounds, every card in exactly one zone, nothing hidden leaking into a player's view, and
 // counters equal to the ruleset's own recount formulas.
-import { evalNumber } from '../interpreter/evaluate.js';
+import { evalNumber, newCtx } from '../interpreter/evaluate.js';
 import type { GameDefinition } from '../interpreter/definition.js';
 import { zoneReaders } from '../interpreter/machine.js';
 import { modelOf, recounts, view } from '../interpreter/runtime.js';
@@ -14,7 +14,7 @@ export function invariantViolations(def: GameDefinition, state: GameState, logSi
 
   for (const [name, counter] of model.counters) {
     if (!counter.min) continue;
-    const min = evalNumber({ model, state, scope: null, player: null, rule: 'invariant' }, counter.min);
+    const min = evalNumber(newCtx(model, state, null, 'invariant', null), counter.min);
     const v = state.counters[name]!;
     const values = typeof v === 'number' ? [v] : Array.isArray(v) ? v : Object.values(v);
     if (values.some((x) => x < min)) problems.push(`counter ${name} below ${min}: ${JSON.stringify(v)}`);

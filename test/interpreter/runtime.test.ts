@@ -139,6 +139,45 @@ describe('runaway rules', () => {
   });
 });
 
+describe('names and scopes', () => {
+  const scopes = compileText(`
+    game "Scopes" { players 1 to 1 }
+    counter points per player, from 7
+    define plus-one(points) = points + 1
+    define shadowed(x) = sum x for x in [x, x + 1]
+    define outer-seen(x) = sum y + x for y in [1, 2]
+    define kind(v) = if v = 1 then "number" else "other"
+    flow {
+      for each p in players {
+        turn of p {
+          let a = plus-one(40)
+          let b = points
+          let c = shadowed(5)
+          let d = outer-seen(10)
+          let e = sum points + n for n in [1]
+          say "{a} {b} {c} {d} {e}"
+          choose x from [1, "1"] where kind(x) = "other" as "pick {x}"
+          let k = kind(x)
+          say "picked the {k} one"
+        }
+      }
+    }
+  `);
+  const said = () => setup(scopes, 1, 1).log.map((l) => l.text);
+
+  it('reads the innermost binding of a name: parameter over counter, item over parameter', () => {
+    // plus-one's parameter hides the counter; shadowed's item hides its parameter; a define's
+    // body sees its parameters from inside a comprehension; a rule sees the counter.
+    expect(said()).toContain('41 7 11 23 8');
+  });
+
+  it('keeps a number and a text that read alike apart when listing options', () => {
+    // While options are listed, define results are remembered by their arguments: kind(1) and
+    // kind("1") must not be taken for one another.
+    expect(said()).toContain('picked the other one');
+  });
+});
+
 describe('built-in functions', () => {
   it('are the same for the checker and the runtime', async () => {
     const { BUILTINS: runtime } = await import('../../interpreter/evaluate.js');

@@ -1,0 +1,142 @@
+// The world an expression sees: the context it is evaluated in (rules, state, variables, current
+// player) and the helpers every part of evaluation shares — variable lookup, the current player,
+// labels, type checks that fail with a rule error.
+import type { Span } from '../grammar/ast.js';
+import { RuleError } from './errors.js';
+import type { Model } from './model.js';
+import type { GameState } from './state.js';
+import {
+  cardLabel, describeType, isCard, isList, isPiece, isPlayer, isSpace, isZone, playerLabel, splitZoneKey, zoneKey,
+  type Value,
+} from './values.js';
+
+/** Variables visible to an expression: a chain of bindings ending at the machine's stack or nothing. */
+export interface Scope {
+  readonly vars: Record<string, Value>;
+  readonly parent: Scope | 'stack' | null;
+}
+
+export interface Ctx {
+  readonly model: Model;
+  readonly state: GameState;
+  readonly scope: Scope | 'stack' | null;
+  /** The current player when the scope does not reach the stack (inside a define); undefined: ask the stack. */
+  readonly player: number | null | undefined;
+  /** The rule being run, for error messages. */
+  readonly rule: string;
+  /**
+   * Results of define calls while the state cannot change (enumerating a choice's options):
+   * a define depends only on its arguments, the current player and the state.
+   */
+  readonly memo: Map<string, Value> | undefined;
+}
+
+/**
+ * A context. Every context is made here, so they all have one shape (which keeps property reads
+ * on them fast).
+ */
+export function newCtx(
+  model: Model, state: GameState, scope: Scope | 'stack' | null, rule: string,
+  player?: number | null, memo?: Map<string, Value>,
+): Ctx {
+  return { model, state, scope, player, rule, memo };
+}
+
+export const withVars = (ctx: Ctx, vars: Record<string, Value>): Ctx =>
+  newCtx(ctx.model, ctx.state, { vars, parent: ctx.scope }, ctx.rule, ctx.player, ctx.memo);
+
+/** The same context with option listing's define memo switched on. */
+export const withMemo = (ctx: Ctx): Ctx => newCtx(ctx.model, ctx.state, ctx.scope, ctx.rule, ctx.player, new Map());
+
+export function fail(span: Span, message: string, ctx: Ctx): never {
+  throw new RuleError('R0605', span, { message, rule: ctx.rule });
+}
+
+/**
+ * Looks a variable up through the scope chain (from `scope`, by default the context's) and, at
+ * its end, the stack down to the nearest call.
+ */
+export function lookupVar(ctx: Ctx, name: string, from: Scope | 'stack' | null = ctx.scope): Value | undefined {
+  let scope = from;
+  while (scope !== null && scope !== 'stack') {
+    const v = scope.vars[name];
+    if (v !== undefined && Object.hasOwn(scope.vars, name)) return v;
+    scope = scope.parent;
+  }
+  if (scope === null) return undefined;
+  const stack = ctx.state.stack;
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const f = stack[i]!;
+    if (f.k === 'block' || f.k === 'call') {
+      const v = f.vars[name];
+      if (v !== undefined && Object.hasOwn(f.vars, name)) return v;
+      if (f.k === 'call') return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The current player: the innermost `turn of` on the stack, or the one a define was called for. */
+export function currentPlayer(ctx: Ctx): number | null {
+  if (ctx.player !== undefined) return ctx.player;
+  let scope = ctx.scope;
+  while (scope !== null && scope !== 'stack') scope = scope.parent;
+  if (scope === null) return null;
+  return stackPlayer(ctx.state);
+}
+
+export function stackPlayer(state: GameState): number | null {
+  for (let i = state.stack.length - 1; i >= 0; i--) {
+    const f = state.stack[i]!;
+    if (f.k === 'turn') return f.player;
+  }
+  return null;
+}
+
+export function holdsPower(model: Model, state: GameState, seat: number | null, power: string): boolean {
+  if (seat === null || model.powersZone === null) return false;
+  return (state.zones[zoneKey(model.powersZone, seat)] ?? []).some((id) => model.things.get(id)?.label === power);
+}
+
+/** The cards of a zone reference or a list, as a list of values. */
+export function asList(ctx: Ctx, v: Value, span: Span): readonly Value[] {
+  if (isList(v)) return v;
+  if (isZone(v)) return (ctx.state.zones[v.zone] ?? []).map((card) => ({ card }));
+  return fail(span, `Expected a list or a zone here, but this is ${describeType(v)}`, ctx);
+}
+
+/** The text people read for a value: in move ids, logs and templates. */
+export function label(model: Model, v: Value): string {
+  if (v === null) return 'none';
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (isList(v)) return v.length ? v.map((x) => label(model, x)).join('+') : 'nothing';
+  if (isCard(v)) return model.things.get(v.card)?.label ?? cardLabel(v.card);
+  if (isSpace(v)) return model.things.get(v.space)?.label ?? v.space;
+  if (isPlayer(v)) return playerLabel(v.player);
+  if (isPiece(v)) return model.pieces.get(v.piece)?.label ?? v.piece;
+  const { zone, seat } = splitZoneKey((v as { zone: string }).zone);
+  return seat === null ? zone : `${zone} of ${playerLabel(seat)}`;
+}
+
+export const num = (ctx: Ctx, v: Value, span: Span): number =>
+  typeof v === 'number' ? v : fail(span, `Expected a number here, but this is ${describeType(v)}`, ctx);
+export const truth = (ctx: Ctx, v: Value, span: Span): boolean =>
+  typeof v === 'boolean' ? v : fail(span, `Expected yes or no here, but this is ${describeType(v)}`, ctx);
+
+export function counterValue(ctx: Ctx, name: string, owner: Value, span: Span): number {
+  const decl = ctx.model.counters.get(name)!;
+  const slot = ctx.state.counters[name];
+  switch (decl.owner.kind) {
+    case 'global': return slot as number;
+    case 'player':
+      if (!isPlayer(owner)) fail(span, `Counter \`${name}\` belongs to players, not to ${describeType(owner)}`, ctx);
+      return (slot as number[])[owner.player] ?? 0;
+    case 'each': {
+      const id = isPiece(owner) ? owner.piece : isSpace(owner) ? owner.space : null;
+      if (id === null) fail(span, `Counter \`${name}\` belongs to each of ${decl.owner.of.text}, not to ${describeType(owner)}`, ctx);
+      return (slot as Record<string, number>)[id] ?? 0;
+    }
+  }
+}
