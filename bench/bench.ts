@@ -41,6 +41,7 @@ for (const file of files) {
     console.log('  (has errors: not played)');
     continue;
   }
+  let slowest = 0;
   for (let players = def.players.min; players <= def.players.max; players++) {
     let games = 0;
     let moves = 0;
@@ -52,6 +53,10 @@ for (const file of files) {
       moves += s.moves.length;
     }
     const seconds = (performance.now() - start) / 1000;
-    console.log(`  ${players} players: ${(games / seconds).toFixed(1)} playouts/s (${(1000 * seconds / games).toFixed(1)} ms a game, ${(moves / games).toFixed(0)} moves)`);
+    const msPerGame = (1000 * seconds) / games;
+    slowest = Math.max(slowest, msPerGame);
+    console.log(`  ${players} players: ${(games / seconds).toFixed(1)} playouts/s (${msPerGame.toFixed(1)} ms a game, ${(moves / games).toFixed(0)} moves, ${((1000 * msPerGame) / (moves / games)).toFixed(0)} µs a move)`);
   }
+  // The target a full random game is held to: well under a second.
+  console.log(`  slowest full random game: ${slowest.toFixed(0)} ms = ${(slowest / 1000).toFixed(2)} of a second`);
 }
