@@ -41,6 +41,10 @@ for (const file of files) {
     console.log('  (has errors: not played)');
     continue;
   }
+  // One untimed game per player count first, so compiling and the JIT are not in the figures.
+  for (let players = def.players.min; players <= def.players.max; players++) {
+    playGame(def, { players, seed: 'warm-up', agents: Array.from({ length: players }, (_, i) => randomAgent(`warm-up:${i}`)) });
+  }
   let slowest = 0;
   for (let players = def.players.min; players <= def.players.max; players++) {
     let games = 0;
