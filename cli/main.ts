@@ -17,6 +17,8 @@ import { InvalidFileError, parseJsonFile } from '../interpreter/validate.js';
 import { flag, flags, intFlag, parseArgs, UsageError, type Args } from './args.js';
 import { LoadError, loadRuleset, loadScenario, type Loaded } from './load.js';
 import { formatGame } from './format.js';
+import { formatPlay, formatStructure } from './format-comparison.js';
+import { comparePlay, compareStructure, sharedPlayerCounts } from '../interpreter/compare.js';
 
 const USAGE = `regula — write, check and play the rules of board games
 
@@ -28,6 +30,10 @@ const USAGE = `regula — write, check and play the rules of board games
   regula replay <file> <log.json>        replay a logged game and compare the final scores
   regula scenario <scenario.json>...     run scenario files (arranged positions, moves, expectations)
   regula sim <file> [--games N] [options] many agent games: wins by seat, scores, game length
+  regula diff <first> <second> [--games N] [options]
+                                         where two encodings of one game differ: declaration by
+                                         declaration, then in the same games played in both
+                                         (exit 0 the same, 1 they differ)
   (a game that has not ended after --max-moves N moves, 100000 by default, is stopped with exit 3)
 
 options: --players N  --seed S  --variant ID (repeatable)  --moves FILE  --json
@@ -216,6 +222,38 @@ async function command(name: string, args: Args): Promise<number> {
       if (flag(args, 'json')) out(JSON.stringify(report));
       else out(report.text);
       return 0;
+    }
+    case 'diff': {
+      const secondPath = args.positional[1];
+      if (!secondPath) throw new UsageError('regula diff needs two rulesets: the first and the second encoding.');
+      const first = load(file!, true);
+      const second = load(secondPath, true);
+      if (!first || !second) return 1;
+      const [a, b] = [first.definition, second.definition];
+      const structure = compareStructure(a, b);
+      const games = intFlag(args, 'games', 10);
+      if (games < 0) throw new UsageError('--games takes 0 (structure only) or more.');
+      const counts = flag(args, 'players') ? [intFlag(args, 'players', 0)] : sharedPlayerCounts(a, b);
+      for (const n of counts) {
+        if (n < Math.max(a.players.min, b.players.min) || n > Math.min(a.players.max, b.players.max)) {
+          throw new UsageError(`--players ${n}: the first encoding plays ${a.players.min}–${a.players.max}, the second ${b.players.min}–${b.players.max}.`);
+        }
+      }
+      const play = games === 0 ? null : comparePlay(a, b, {
+        players: counts, games, seed: flag(args, 'seed') ?? '1', variants: flags(args, 'variant'), maxMoves: intFlag(args, 'max-moves', 100_000),
+        onProgress: (done, total) => {
+          if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total} games`);
+          else if (done % Math.max(1, Math.floor(total / 10)) === 0) process.stderr.write(`${done}/${total} games\n`);
+        },
+      });
+      if (play && process.stderr.isTTY) process.stderr.write('\n');
+      if (flag(args, 'json')) out(JSON.stringify({ first: file, second: secondPath, structure, play }));
+      else {
+        out(`Comparing ${file} (first) with ${secondPath} (second).\n`);
+        out(formatStructure(structure));
+        if (play) out(`\n${formatPlay(play)}`);
+      }
+      return structure.differences.length || (play && play.groups.length) ? 1 : 0;
     }
     default:
       throw new UsageError(`Unknown command \`${name}\`.\n\n${USAGE}`);

@@ -20,7 +20,7 @@ export function compile(ruleset: Ruleset, source: string, file: string): GameDef
     source: { file, text: source, lineStarts: lineStartsOf(source) },
     decls,
     variants: variants.map((v) => ({
-      id: v.id.text, title: v.title, when: v.when, excludes: v.excludes.map((n) => n.text), items: v.items, meta: v.meta,
+      id: v.id.text, title: v.title, when: v.when, excludes: v.excludes.map((n) => n.text), items: v.items, meta: v.meta, span: v.span,
     })),
   };
   // Round-trip through JSON: the definition is plain data, and the schema guards its shape.

@@ -1,6 +1,6 @@
 // The compiled game definition: the plain-data contract between the compiler and everything that
 // plays, shows or compares a game (CLI, simulator, playground, diff). Guarded by a JSON Schema.
-import type { Decl, Expr, Meta, OverlayItem } from '../grammar/ast.js';
+import type { Decl, Expr, Meta, OverlayItem, Span } from '../grammar/ast.js';
 
 export const DEFINITION_FORMAT = 'regula-game/1';
 
@@ -12,6 +12,7 @@ export interface VariantDefinition {
   readonly excludes: readonly string[];
   readonly items: readonly OverlayItem[];
   readonly meta: Meta;
+  readonly span: Span;
 }
 
 export interface GameDefinition {

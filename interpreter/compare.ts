@@ -1,0 +1,328 @@
+// Comparing two encodings of one game — typically one rulebook in two translations, each encoded
+// on its own — mechanically: in structure, declaration by declaration, and in play, by running
+// the same seeds and the same choices through both and stopping where they part.
+import type { Decl, Span } from '../grammar/ast.js';
+import { RuleError } from './errors.js';
+import { locate, type GameDefinition } from './definition.js';
+import { declKey } from './model.js';
+import { applyInPlace, legalMoves, setup, type LegalMoves } from './runtime.js';
+import { randomAgent } from './agents.js';
+import type { GameState } from './state.js';
+
+// ─── Structure ────────────────────────────────────────────────────────────────
+
+/** One declaration as one encoding has it. */
+export interface DeclSide {
+  /** `file:line:col` of the declaration. */
+  readonly at: string;
+  /** Its source text without its citations and ambiguity notes. */
+  readonly text: string;
+  /** The rulebook passages it cites, for reading the two translations side by side. */
+  readonly cites: readonly string[];
+}
+
+export interface LineChange {
+  readonly op: ' ' | '-' | '+';
+  readonly text: string;
+}
+
+export interface DeclDifference {
+  /** What the declaration is known by: `rule eat`, `counter coins`, `variant gourmet`, `flow`. */
+  readonly key: string;
+  readonly status: 'changed' | 'only-first' | 'only-second';
+  readonly first?: DeclSide;
+  readonly second?: DeclSide;
+  /** For a changed declaration: its lines, kept (' '), only in the first ('-'), only in the second ('+'). */
+  readonly lines?: readonly LineChange[];
+}
+
+export interface StructureComparison {
+  /** Declarations that mean the same in both (citations, titles and the rulebook's name aside). */
+  readonly same: readonly string[];
+  readonly differences: readonly DeclDifference[];
+}
+
+interface Entry {
+  readonly key: string;
+  /** What the declaration means: its AST without spans, citations and titles, as JSON. */
+  readonly meaning: string;
+  readonly side: DeclSide;
+}
+
+const KIND_WORDS: Readonly<Partial<Record<Decl['kind'], string>>> = {
+  Component: 'component', Table: 'table', Zone: 'zone', Counter: 'counter', Piece: 'pieces', Board: 'board',
+  Define: 'define', Rule: 'rule', Forbid: 'rule', Event: 'event', Power: 'power', Powers: 'powers', Recount: 'recount',
+};
+
+/** The declaration's meaning: everything but where it is, what it cites and the names people read. */
+function meaning(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(meaning);
+  if (node === null || typeof node !== 'object') return node;
+  const kind = (node as { kind?: string }).kind;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'span' || k === 'meta') continue;
+    if ((kind === 'Game' || kind === 'Variant') && (k === 'title' || k === 'rulebook')) continue;
+    out[k] = meaning(v);
+  }
+  return out;
+}
+
+/** The source of a declaration with its `cites …` and `ambiguous … because …` clauses cut out. */
+function textWithoutNotes(def: GameDefinition, span: Span, notes: readonly Span[]): string {
+  const source = def.source.text;
+  let text = '';
+  let at = span.start;
+  for (const n of [...notes].sort((x, y) => x.start - y.start)) {
+    if (n.start < at || n.end > span.end) continue;
+    text += source.slice(at, n.start).replace(/[ \t]+$/, '');
+    at = n.end;
+  }
+  text += source.slice(at, span.end);
+  return text.split('\n').map((l) => l.replace(/[ \t]+$/, '')).filter((l) => l.trim() !== '').join('\n');
+}
+
+function entries(def: GameDefinition): Entry[] {
+  const out: Entry[] = [];
+  const side = (span: Span, meta: Decl['meta']): DeclSide => ({
+    at: locate(def, span.start),
+    text: textWithoutNotes(def, span, [...meta.cites, ...meta.ambiguous].map((n) => n.span)),
+    cites: meta.cites.map((c) => (c.file ? `${c.quote} (${c.file})` : c.quote)),
+  });
+  for (const d of def.decls) {
+    const word = KIND_WORDS[d.kind];
+    out.push({ key: word ? `${word} ${declKey(d)}` : declKey(d), meaning: JSON.stringify(meaning(d)), side: side(d.span, d.meta) });
+  }
+  for (const v of def.variants) {
+    const { id, when, excludes, items } = v;
+    out.push({ key: `variant ${id}`, meaning: JSON.stringify(meaning({ kind: 'Variant', id, when, excludes, items })), side: side(v.span, v.meta) });
+  }
+  return out;
+}
+
+/** Declaration by declaration: which mean the same, which differ, which only one encoding has. */
+export function compareStructure(first: GameDefinition, second: GameDefinition): StructureComparison {
+  const a = entries(first);
+  const b = new Map(entries(second).map((e) => [e.key, e]));
+  const same: string[] = [];
+  const differences: DeclDifference[] = [];
+  for (const x of a) {
+    const y = b.get(x.key);
+    b.delete(x.key);
+    if (!y) differences.push({ key: x.key, status: 'only-first', first: x.side });
+    else if (x.meaning === y.meaning) same.push(x.key);
+    else differences.push({ key: x.key, status: 'changed', first: x.side, second: y.side, lines: diffLines(x.side.text.split('\n'), y.side.text.split('\n')) });
+  }
+  for (const y of b.values()) differences.push({ key: y.key, status: 'only-second', second: y.side });
+  return { same, differences };
+}
+
+/** A line diff by longest common subsequence (declarations are short). */
+export function diffLines(a: readonly string[], b: readonly string[]): LineChange[] {
+  const norm = (l: string) => l.trim();
+  const n = a.length, m = b.length;
+  const lcs: number[][] = Array.from({ length: n + 1 }, () => Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lcs[i]![j] = norm(a[i]!) === norm(b[j]!) ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    }
+  }
+  const out: LineChange[] = [];
+  let i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && norm(a[i]!) === norm(b[j]!)) { out.push({ op: ' ', text: b[j]! }); i++; j++; }
+    else if (i < n && (j === m || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) out.push({ op: '-', text: a[i++]! });
+    else out.push({ op: '+', text: b[j++]! });
+  }
+  return out;
+}
+
+// ─── Play ─────────────────────────────────────────────────────────────────────
+
+export type PlayDifferenceKind = 'moves' | 'effect' | 'end' | 'error';
+
+/** The first point where one game, played the same way in both encodings, goes differently. */
+export interface PlayDifference {
+  readonly kind: PlayDifferenceKind;
+  /** Where it happens in words, the same for every game that parts there: `choice \`buy\` in rule \`village\``. */
+  readonly where: string;
+  /** The move whose effect differs (for an effect or an error after a move). */
+  readonly move?: string;
+  /** What differs, a line each. */
+  readonly detail: readonly string[];
+  readonly players: number;
+  readonly seed: string;
+  readonly variants: readonly string[];
+  /** Which encoding chose the moves (its random agents); the other followed. */
+  readonly leader: 'first' | 'second';
+  /** The moves both made before it: replaying them in either encoding reaches the point. */
+  readonly moves: readonly string[];
+}
+
+/** Differences of one kind at one place, with how often they were met and the first example. */
+export interface PlayDifferenceGroup {
+  readonly kind: PlayDifferenceKind;
+  readonly where: string;
+  readonly games: number;
+  readonly example: PlayDifference;
+}
+
+export interface PlayComparison {
+  readonly games: number;
+  /** Games that went the same way in both, to the same result. */
+  readonly agreed: number;
+  readonly groups: readonly PlayDifferenceGroup[];
+}
+
+export interface PlayComparisonOptions {
+  /** Player counts to play (default: every count both encodings allow). */
+  readonly players?: readonly number[];
+  /** Games per player count and per leading encoding. */
+  readonly games: number;
+  readonly seed: string | number;
+  readonly variants?: readonly string[];
+  readonly maxMoves?: number;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** The player counts both encodings allow. */
+export function sharedPlayerCounts(a: GameDefinition, b: GameDefinition): number[] {
+  const out: number[] = [];
+  for (let n = Math.max(a.players.min, b.players.min); n <= Math.min(a.players.max, b.players.max); n++) out.push(n);
+  return out;
+}
+
+/**
+ * Plays the same games in both encodings: one encoding's random agents choose, the other follows
+ * move by move, and each game stops at the first point where the two differ — whose decision it
+ * is or which moves are legal, what a move does to the shared counters, zones and pieces, or how
+ * the game ends. Each encoding leads half the games, so options only one of them offers are met.
+ */
+export function comparePlay(first: GameDefinition, second: GameDefinition, o: PlayComparisonOptions): PlayComparison {
+  const counts = o.players ?? sharedPlayerCounts(first, second);
+  const total = counts.length * o.games * 2;
+  const found: PlayDifference[] = [];
+  let done = 0;
+  for (const players of counts) {
+    for (let g = 0; g < o.games; g++) {
+      const seed = `${o.seed}/${players}/${g}`;
+      for (const leader of ['first', 'second'] as const) {
+        const difference = playBoth(first, second, { players, seed, variants: o.variants ?? [], leader, maxMoves: o.maxMoves ?? 100_000 });
+        if (difference) found.push(difference);
+        o.onProgress?.(++done, total);
+      }
+    }
+  }
+  const groups = new Map<string, { kind: PlayDifferenceKind; where: string; games: number; example: PlayDifference }>();
+  for (const d of found) {
+    const key = `${d.kind}|${d.where}`;
+    const group = groups.get(key);
+    if (group) group.games++;
+    else groups.set(key, { kind: d.kind, where: d.where, games: 1, example: d });
+  }
+  return { games: total, agreed: total - found.length, groups: [...groups.values()].sort((x, y) => y.games - x.games) };
+}
+
+interface GameSpec {
+  readonly players: number;
+  readonly seed: string;
+  readonly variants: readonly string[];
+  readonly leader: 'first' | 'second';
+  readonly maxMoves: number;
+}
+
+function playBoth(first: GameDefinition, second: GameDefinition, spec: GameSpec): PlayDifference | null {
+  const moves: string[] = [];
+  const differ = (kind: PlayDifferenceKind, where: string, detail: string[], move?: string): PlayDifference => ({
+    kind, where, ...(move === undefined ? {} : { move }), detail,
+    players: spec.players, seed: spec.seed, variants: spec.variants, leader: spec.leader, moves: [...moves],
+  });
+  const states: [GameState | null, GameState | null] = [null, null];
+  const defs = [first, second] as const;
+  const started = defs.map((def, i) => attempt(() => { states[i] = setup(def, spec.players, spec.seed, spec.variants); }));
+  if (started[0] || started[1]) return differ('error', 'setting up', errorLines(started));
+  const [a, b] = states as [GameState, GameState];
+  let effect = compareEffects(a, b);
+  if (effect) return differ('effect', 'after setting up', effect);
+  const agents = Array.from({ length: spec.players }, (_, seat) => randomAgent(`${spec.seed}:${seat}`));
+  while (moves.length < spec.maxMoves) {
+    const la = legalMoves(first, a);
+    const lb = legalMoves(second, b);
+    if (!la || !lb) {
+      if (la || lb) return differ('end', la ? 'the second encoding ends the game, the first goes on' : 'the first encoding ends the game, the second goes on', [
+        `first: ${la ? describeDecision(la) : `over, ${describeResult(a)}`}`,
+        `second: ${lb ? describeDecision(lb) : `over, ${describeResult(b)}`}`,
+      ]);
+      if (JSON.stringify(a.result) !== JSON.stringify(b.result)) {
+        return differ('end', 'the final result', [`first: ${describeResult(a)}`, `second: ${describeResult(b)}`]);
+      }
+      return null;
+    }
+    const decision = decisionDifference(la, lb);
+    if (decision) return differ('moves', `choice \`${la.choice}\` in rule \`${la.rule}\``, decision);
+    const lead = spec.leader === 'first' ? la : lb;
+    const move = agents[lead.player]!.choose(lead.moves, { def: spec.leader === 'first' ? first : second, seat: lead.player, view: () => { throw new Error('comparison agents do not look'); } });
+    const applied = [attempt(() => applyInPlace(first, a, move)), attempt(() => applyInPlace(second, b, move))];
+    const where = `choice \`${la.choice}\` in rule \`${la.rule}\``;
+    if (applied[0] || applied[1]) return differ('error', where, errorLines(applied), move);
+    effect = compareEffects(a, b);
+    if (effect) return differ('effect', where, effect, move);
+    moves.push(move);
+  }
+  return null;
+}
+
+function attempt(f: () => void): string | null {
+  try {
+    f();
+    return null;
+  } catch (e) {
+    if (e instanceof RuleError || e instanceof Error) return e.message;
+    throw e;
+  }
+}
+
+const errorLines = (errors: readonly (string | null)[]): string[] =>
+  [`first: ${errors[0] ?? 'no error'}`, `second: ${errors[1] ?? 'no error'}`];
+
+const describeDecision = (l: LegalMoves): string => `P${l.player + 1} to decide \`${l.choice}\` in rule \`${l.rule}\``;
+const describeResult = (s: GameState): string =>
+  s.result ? `scores ${s.result.scores.join(', ')}; winners ${s.result.winners.map((w) => `P${w + 1}`).join(', ') || 'none'}` : 'no result';
+
+function decisionDifference(a: LegalMoves, b: LegalMoves): string[] | null {
+  if (a.player !== b.player || a.choice !== b.choice) return [`first: ${describeDecision(a)}`, `second: ${describeDecision(b)}`];
+  const inB = new Set(b.moves);
+  const inA = new Set(a.moves);
+  const onlyA = a.moves.filter((m) => !inB.has(m));
+  const onlyB = b.moves.filter((m) => !inA.has(m));
+  if (!onlyA.length && !onlyB.length) return null;
+  return [
+    `P${a.player + 1} decides; legal in both: ${a.moves.filter((m) => inB.has(m)).join(', ') || '(none)'}`,
+    ...(onlyA.length ? [`only in the first: ${onlyA.join(', ')}`] : []),
+    ...(onlyB.length ? [`only in the second: ${onlyB.join(', ')}`] : []),
+  ];
+}
+
+/**
+ * What the last move did, compared where both encodings can be compared: the counters and zones
+ * of the same name in both, the pieces, and whether the game is ending. (Each encoding may keep
+ * bookkeeping of its own under other names; that is not compared.)
+ */
+function compareEffects(a: GameState, b: GameState): string[] | null {
+  const out: string[] = [];
+  const show = (v: unknown) => JSON.stringify(v);
+  for (const name of Object.keys(a.counters)) {
+    if (!(name in b.counters)) continue;
+    if (show(a.counters[name]) !== show(b.counters[name])) out.push(`counter ${name}: first ${show(a.counters[name])}, second ${show(b.counters[name])}`);
+  }
+  for (const zone of Object.keys(a.zones)) {
+    if (!(zone in b.zones)) continue;
+    if (show(a.zones[zone]) !== show(b.zones[zone])) out.push(`zone ${zone}: first ${show(a.zones[zone])}, second ${show(b.zones[zone])}`);
+  }
+  for (const piece of Object.keys(a.pieces)) {
+    if (!(piece in b.pieces)) continue;
+    if (show(a.pieces[piece]) !== show(b.pieces[piece])) out.push(`piece ${piece}: first at ${show(a.pieces[piece])}, second at ${show(b.pieces[piece])}`);
+  }
+  if (a.ending !== b.ending) out.push(`the game is ending: first ${a.ending ? 'yes' : 'no'}, second ${b.ending ? 'yes' : 'no'}`);
+  return out.length ? out : null;
+}

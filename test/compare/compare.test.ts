@@ -1,0 +1,100 @@
+// Comparing two encodings of one game: in structure, declaration by declaration, and in play.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { comparePlay, compareStructure, diffLines } from '../../interpreter/compare.js';
+import { playGame } from '../../interpreter/play.js';
+import { legalMoves } from '../../interpreter/runtime.js';
+import { compileFile, compileText, repoRoot } from '../helpers.js';
+
+const here = join(repoRoot, 'test/compare');
+const first = compileFile(join(here, 'last-coin.first.rules'));
+const second = compileFile(join(here, 'last-coin.second.rules'));
+
+describe('comparing structure', () => {
+  const s = compareStructure(first, second);
+
+  it('finds what differs, what one encoding alone has, and what is the same', () => {
+    expect(s.differences.map((d) => [d.key, d.status])).toEqual([['flow', 'changed'], ['define limit', 'only-second']]);
+    // The game's title, the rulebook and citations are not what a rule means.
+    expect(s.same).toEqual(['game', 'counter pile', 'counter won', 'winner']);
+  });
+
+  it('shows the changed lines of a declaration', () => {
+    const flow = s.differences[0]!;
+    expect(flow.lines!.filter((l) => l.op !== ' ').map((l) => `${l.op} ${l.text.trim()}`)).toEqual([
+      '- choose n from 1 to min(3, pile) as take',
+      '+ choose n from 1 to min(limit, pile) as take',
+    ]);
+    expect(flow.first!.at).toMatch(/last-coin\.first\.rules:8:1$/);
+  });
+
+  it('finds nothing between an encoding and itself', () => {
+    expect(compareStructure(first, first).differences).toEqual([]);
+  });
+
+  it('diffs lines in order, removals before additions', () => {
+    expect(diffLines(['a', 'b', 'c'], ['a', 'x', 'c', 'd'])).toEqual([
+      { op: ' ', text: 'a' }, { op: '-', text: 'b' }, { op: '+', text: 'x' }, { op: ' ', text: 'c' }, { op: '+', text: 'd' },
+    ]);
+  });
+});
+
+describe('comparing play', () => {
+  it('stops each game where the legal moves part, and the moves before it reach that point in both', () => {
+    const p = comparePlay(first, second, { games: 3, seed: 'x' });
+    expect(p.games).toBe(3 * 3 * 2); // 2–4 players, 3 seeds, each encoding leading once
+    expect(p.agreed).toBe(0);
+    expect(p.groups.map((g) => [g.kind, g.where, g.games])).toEqual([['moves', 'choice `take` in rule `flow`', 18]]);
+    const e = p.groups[0]!.example;
+    expect(e.detail).toContain('only in the second: take 4');
+    const reached = (def: typeof first) => legalMoves(def, playGame(def, { players: e.players, seed: e.seed, variants: e.variants, script: e.moves }))!.moves;
+    expect(reached(first)).not.toContain('take 4');
+    expect(reached(second)).toContain('take 4');
+  });
+
+  it('tells a different effect of the same move', () => {
+    const generous = compileText(readFirst().replace('gain 1 won', 'gain 2 won'));
+    const p = comparePlay(first, generous, { games: 2, seed: 1, players: [2] });
+    expect(p.groups.map((g) => [g.kind, g.where])).toEqual([['effect', 'choice `take` in rule `flow`']]);
+    expect(p.groups[0]!.example.detail[0]).toMatch(/^counter won: first \[[01],[01]\], second \[[02],[02]\]$/);
+  });
+
+  it('agrees with itself in every game', () => {
+    const p = comparePlay(first, first, { games: 2, seed: 1 });
+    expect(p.agreed).toBe(p.games);
+    expect(p.groups).toEqual([]);
+  });
+});
+
+describe('regula diff', () => {
+  const regula = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+
+  it('prints where two encodings part and exits 1', () => {
+    const r = regula('diff', 'test/compare/last-coin.first.rules', 'test/compare/last-coin.second.rules', '--games', '2');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('Structure: 4 declarations mean the same in both; 1 differ, 0 only in the first, 1 only in the second.');
+    expect(r.stdout).toMatch(/^ +- +choose n from 1 to min\(3, pile\) as take$/m);
+    expect(r.stdout).toMatch(/^ +\+ +choose n from 1 to min\(limit, pile\) as take$/m);
+    expect(r.stdout).toContain('only in the second: define limit');
+    expect(r.stdout).toMatch(/12 games: different legal moves at choice `take` in rule `flow`/);
+  });
+
+  it('exits 0 for an encoding and itself', () => {
+    const r = regula('diff', 'test/compare/last-coin.first.rules', 'test/compare/last-coin.first.rules', '--games', '1', '--json');
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.structure.differences).toEqual([]);
+    expect(report.play.agreed).toBe(report.play.games);
+  });
+
+  it('refuses a player count one encoding does not allow', () => {
+    const r = regula('diff', 'test/compare/last-coin.first.rules', 'test/compare/last-coin.second.rules', '--players', '5');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--players 5: the first encoding plays 2–4, the second 2–4.');
+  });
+});
+
+function readFirst(): string {
+  return first.source.text;
+}
