@@ -578,7 +578,7 @@ export interface CallExpr {
 }
 
 export type BinaryOp =
-  | '+' | '-' | '*' | '/' | '='
+  | '+' | '-' | '*' | '/' | 'mod' | '='
   | '!=' | '<' | '<=' | '>' | '>='
   | 'and' | 'or' | 'in' | 'is' | 'is not' | 'not in';
 

@@ -916,7 +916,7 @@ class RegulaParser extends CstParser {
   productExpr = this.RULE('productExpr', () => {
     this.SUBRULE(this.unaryExpr, { LABEL: 'operands' });
     this.MANY(() => {
-      this.anyOf('ops', T.Star, T.Slash);
+      this.anyOf('ops', T.Star, T.Slash, K.mod);
       this.SUBRULE2(this.unaryExpr, { LABEL: 'operands' });
     });
   });

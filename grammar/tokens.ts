@@ -39,7 +39,7 @@ export const KEYWORDS = [
   'by', 'if', 'else', 'for', 'each', 'simultaneously', 'repeat', 'until', 'while', 'times', 'turn',
   'phase', 'timed', 'step', 'round', 'fire', 'end', 'the', 'after', 'this', 'rank', 'ties', 'share',
   'skip', 'pick', 'random', 'reveal', 'say', 'connected', 'and', 'not', 'is', 'yes', 'no', 'none', 'count', 'sum',
-  'max', 'min', 'every', 'all', 'first', 'last', 'best', 'worst', 'sorted', 'cites', 'ambiguous',
+  'max', 'min', 'mod', 'every', 'all', 'first', 'last', 'best', 'worst', 'sorted', 'cites', 'ambiguous',
   'because',
 ] as const;
 export type Keyword = (typeof KEYWORDS)[number];

@@ -176,6 +176,12 @@ function compileBinary(m: Model, op: string, l: Expr, r: Expr, span: Span, env: 
       if (d === 0) fail(span, 'Division by zero', ctx);
       return Math.floor(x / d);
     };
+    case 'mod': return (ctx) => {
+      const x = num(ctx, a(ctx), ls);
+      const d = num(ctx, b(ctx), rs);
+      if (d === 0) fail(span, 'Division by zero', ctx);
+      return ((x % d) + d) % d;
+    };
     case '<': return arithmetic((x, y) => x < y);
     case '<=': return arithmetic((x, y) => x <= y);
     case '>': return arithmetic((x, y) => x > y);

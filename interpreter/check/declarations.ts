@@ -299,7 +299,7 @@ export class DeclChecker {
       }
       case 'Unary': return this.playerCountOnly(e.operand);
       case 'Binary':
-        if (e.op === '*' || e.op === '/' || e.op === 'in' || e.op === 'not in') return refuse(text());
+        if (e.op === '*' || e.op === '/' || e.op === 'mod' || e.op === 'in' || e.op === 'not in') return refuse(text());
         return [this.playerCountOnly(e.left), this.playerCountOnly(e.right)].every(Boolean);
       case 'None': case 'List': case 'Of': case 'IfExpr': case 'Index': case 'Range': case 'Comprehension':
         return refuse(text());

@@ -441,7 +441,7 @@ export class ExprChecker {
         this.expect(e.right, scope, 'number');
         return FLAG;
       case '+': return this.plus(e, scope);
-      case '-': case '*': case '/':
+      case '-': case '*': case '/': case 'mod':
         this.expect(e.left, scope, 'number');
         this.expect(e.right, scope, 'number');
         return NUMBER;

@@ -178,6 +178,19 @@ describe('names and scopes', () => {
   });
 });
 
+describe('arithmetic', () => {
+  const game = (flow: string) => compileText(`game "Sums" { players 1 to 1 }\nflow {\n${flow}\n}`);
+
+  it('rounds division down and leaves a remainder from 0 up', () => {
+    const def = game('let a = 7 / 2  let b = 7 mod 3  let c = -7 mod 3  let d = 6 mod 3  say "{a} {b} {c} {d}"');
+    expect(setup(def, 1, 1).log.map((l) => l.text)).toContain('3 1 2 0');
+  });
+
+  it('refuses to divide by zero, naming the rule', () => {
+    expect(() => setup(game('let z = 0  let r = 1 mod z'), 1, 1)).toThrow(/Division by zero/);
+  });
+});
+
 describe('built-in functions', () => {
   it('are the same for the checker and the runtime', async () => {
     const { BUILTINS: runtime } = await import('../../interpreter/evaluate.js');
