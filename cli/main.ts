@@ -18,12 +18,16 @@ import { flag, flags, intFlag, parseArgs, UsageError, type Args } from './args.j
 import { LoadError, loadRuleset, loadScenario, type Loaded } from './load.js';
 import { formatGame } from './format.js';
 import { formatPlay, formatStructure } from './format-comparison.js';
+import { formatOutline } from './format-outline.js';
+import { outline } from '../interpreter/outline.js';
 import { comparePlay, compareStructure, sharedPlayerCounts } from '../interpreter/compare.js';
 
 const USAGE = `regula — write, check and play the rules of board games
 
   regula check <file>...                 check rulesets; errors as path:line:col: error CODE: message
   regula info <file> [--json]            name, player counts, variants, rulebook
+  regula outline <file> [options] [--json] the game's structure: zones, counters, and the flow's
+                                         phases, turns, loops, decisions and rules as a tree
   regula play <file> [options] [--json]  play a game: scripted moves, then agents to the end
   regula moves <file> [options]          the legal moves (and whose decision) after --moves FILE
   regula why <file> --move ID [options]  why that move is or is not legal there
@@ -138,6 +142,13 @@ async function command(name: string, args: Args): Promise<number> {
         for (const v of info.variants) out(`  variant ${v.id}: ${v.title}`);
         for (const v of def.variants.filter((x) => x.when !== null)) out(`  rule for some player counts: ${v.id}: ${v.title}`);
       }
+      return 0;
+    }
+    case 'outline': {
+      const g = load(file!, true);
+      if (!g) return 1;
+      const o = outline(g.definition, intFlag(args, 'players', g.definition.players.min), flags(args, 'variant'));
+      out(flag(args, 'json') ? JSON.stringify(o) : formatOutline(o));
       return 0;
     }
     case 'play': case 'moves': case 'why': {
