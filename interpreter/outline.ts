@@ -4,6 +4,7 @@
 import type { Block, Span, Stmt } from '../grammar/ast.js';
 import { locate, type GameDefinition } from './definition.js';
 import { modelFor, type Model } from './model.js';
+import type { GameState } from './state.js';
 
 export type OutlineKind = 'phase' | 'turn' | 'loop' | 'branch' | 'choice' | 'option' | 'call' | 'event' | 'chance' | 'rank' | 'end';
 
@@ -131,4 +132,23 @@ class Tree {
     this.expanded.add(name);
     return this.node('call', span, text, this.block(rule.body));
   }
+}
+
+/**
+ * The statements the game is inside now, outermost first: each rule's statement that is running
+ * (a loop, a turn, a call…) down to the decision waiting for a player. The outline's nodes with
+ * these spans are where the game is.
+ */
+export function runningStatements(def: GameDefinition, state: GameState): Span[] {
+  const model = modelFor(def, state.players, state.variants);
+  const spans: Span[] = [];
+  const top = state.stack.length - 1;
+  state.stack.forEach((f, i) => {
+    let s: Stmt | undefined;
+    // A block's pc has moved past the statement whose body runs above it; the top one's waits on its statement.
+    if (f.k === 'block') s = model.blocks[f.b]?.stmts[i === top ? f.pc : f.pc - 1];
+    else if (f.k === 'each' || f.k === 'repeat' || f.k === 'rank') s = model.blocks[f.s.b]?.stmts[f.s.pc];
+    if (s && !spans.some((x) => x.start === s.span.start)) spans.push(s.span);
+  });
+  return spans;
 }

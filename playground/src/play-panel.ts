@@ -2,12 +2,14 @@
 // a rule's line in the editor; gives setup (players, seed, variants), stepping through a game by
 // hand or by agent, undo, "view as seat", "Why not?", and runtime errors shown with their rule.
 import type { GameDefinition } from '../../interpreter/definition.js';
+import { outline, runningStatements } from '../../interpreter/outline.js';
 import { playerLabel } from '../../interpreter/values.js';
 import { fill, h, richText } from './dom.js';
 import { GameSession, problemOf, type Problem } from './game.js';
 import {
   countdownText, countersTable, decisionLine, explanationView, logList, moveButtons, phaseChips, phaseKey, piecesView, resultView, zonesView,
 } from './game-view.js';
+import { outlineView, type OutlineView } from './outline-view.js';
 
 export interface PanelHooks {
   /** Shows `file:line:col` (or a file with line and column) in the editor. */
@@ -51,6 +53,8 @@ export class PlayPanel {
   private readonly zones = h('div', { id: 'zones' });
   private readonly pieces = h('div', { id: 'pieces' });
   private readonly log = h('ol', { id: 'log', class: 'log' });
+  private readonly structure = h('div', { id: 'structure' });
+  private outline: { def: GameDefinition; key: string; view: OutlineView } | null = null;
   private readonly gameArea: HTMLElement;
 
   constructor(root: HTMLElement, private readonly hooks: PanelHooks) {
@@ -59,6 +63,8 @@ export class PlayPanel {
     this.agentEnd.addEventListener('click', () => (this.busy ? (this.stopRequested = true) : void this.agentToEnd()));
     this.undo.addEventListener('click', () => this.guard(() => this.session?.undo()));
     this.viewAs.addEventListener('change', () => this.render());
+    this.players.addEventListener('change', () => this.render());
+    this.variants.addEventListener('change', () => this.render());
     const whyForm = h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); this.explain(); } }, this.whyMove, this.whyMoves, this.whyButton);
 
     this.gameArea = h('div', { id: 'game', hidden: true },
@@ -77,6 +83,9 @@ export class PlayPanel {
         this.title,
         h('div', { class: 'row' }, h('label', {}, 'Players ', this.players), h('label', {}, 'Seed ', this.seed), this.newGame),
         this.variants, this.setupNote),
+      h('section', { class: 'card' }, h('h3', {}, 'Structure'),
+        h('p', { class: 'muted small' }, 'How play runs, as the rules nest it; while a game runs, the highlighted lines are where it is.'),
+        this.structure),
       this.gameArea);
     setInterval(() => this.tick(), 500);
     this.setDefinition(null, 'Checking the ruleset…');
@@ -95,6 +104,27 @@ export class PlayPanel {
     this.setupNote.textContent = !def ? reason
       : stale ? 'The rules changed since this game started: it goes on with the rules it started with; “New game” uses the current text.' : '';
     if (!this.session) this.setupNote.textContent ||= 'Choose players, a seed and variants, then “New game”.';
+    this.showStructure();
+  }
+
+  /** The outline of the game being played, or of the one "New game" would start. */
+  private showStructure(): void {
+    const session = this.session;
+    const def = session?.def ?? this.def;
+    if (!def) return;
+    const players = session?.options.players ?? Number(this.players.value);
+    const variants = session?.options.variants ?? [...this.variants.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.value);
+    const key = `${players}|${variants.join(',')}`;
+    if (this.outline?.def !== def || this.outline.key !== key) {
+      try {
+        this.outline = { def, key, view: outlineView(outline(def, players, variants), (at) => this.revealAt(at)) };
+        fill(this.structure, this.outline.view.element);
+      } catch (e) {
+        this.outline = null;
+        fill(this.structure, h('p', { class: 'muted' }, `No outline for this setup: ${(e as Error).message}`));
+      }
+    }
+    this.outline?.view.showRunning(session ? runningStatements(session.def, session.state) : []);
   }
 
   private buildSetup(def: GameDefinition, old: GameDefinition | null): void {
@@ -215,6 +245,7 @@ export class PlayPanel {
   private render(): void {
     const session = this.session;
     this.gameArea.hidden = !session;
+    this.showStructure();
     if (!session) return;
     const legal = session.legal();
     const seat = this.viewAs.value === AUTO_SEAT || this.viewAs.value === '' ? legal?.player ?? 0 : Number(this.viewAs.value);

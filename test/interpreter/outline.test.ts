@@ -3,7 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { outline, type OutlineNode } from '../../interpreter/outline.js';
+import { randomAgent } from '../../interpreter/agents.js';
+import { outline, runningStatements, type OutlineNode } from '../../interpreter/outline.js';
+import { playGame } from '../../interpreter/play.js';
+import { setup } from '../../interpreter/runtime.js';
 import { compileFile, compileText, repoRoot } from '../helpers.js';
 
 const def = compileFile(join(repoRoot, 'test/interpreter/card-game.rules'));
@@ -53,6 +56,25 @@ describe('a game outline', () => {
     expect(outline(twice).flow.map((n) => [n.text, n.children.length, n.shownAbove ?? false])).toEqual([
       ['tick()', 1, false], ['tick()', 0, true], ['end the game', 0, false],
     ]);
+  });
+});
+
+describe('where the game is', () => {
+  it('names the running statements, from the flow down to the decision waiting for a player', () => {
+    const state = setup(def, 3, 1);
+    const spans = runningStatements(def, state);
+    const text = (span: { start: number; end: number }) => def.source.text.slice(span.start, span.end).split('\n')[0]!.trim();
+    expect(spans.map(text)).toEqual(['repeat until count(deck) = 0 {', 'round "of play" {', 'for each p in players {', 'turn of p {', 'choose card from hand as play']);
+    // Each is a node of the outline, so the outline can show where the game is.
+    const starts = new Set<number>();
+    const walk = (nodes: readonly OutlineNode[]) => nodes.forEach((n) => { starts.add(n.span.start); walk(n.children); });
+    walk(outline(def, 3).flow);
+    expect(spans.every((s) => starts.has(s.start))).toBe(true);
+  });
+
+  it('is nowhere once the game is over', () => {
+    const state = playGame(def, { players: 2, seed: 3, agents: [randomAgent('a'), randomAgent('b')] });
+    expect(runningStatements(def, state)).toEqual([]);
   });
 });
 

@@ -102,6 +102,7 @@ describe.skipIf(skip)('the playground in Chromium', () => {
 
   it('loads the Tokaido ruleset with no error markers', async () => {
     await checked();
+    expect(await page.textContent('#structure')).toContain('phase "Cesta"'); // the flow's first phase
     expect(await page.inputValue('#ruleset')).toBe('rulesets/tokaido/tokaido.cs.rules');
     expect(await page.getAttribute('#check-status', 'data-state')).toBe('ok');
     expect(await page.textContent('#check-status')).toContain('No errors');
@@ -157,6 +158,10 @@ describe.skipIf(skip)('the playground in Chromium', () => {
     await page.locator('#moves button.move').first().waitFor();
     expect(await page.textContent('#decision')).toContain('decides');
     expect(await page.locator('#counters thead th').count()).toBe(4); // counter + P1..P3
+    // The structure shows where the game is: the setup's rule choosing travellers, and the decision waiting.
+    const here = await page.locator('#structure li.here > .node-head, #structure li.here > details > summary > .node-head').allTextContents();
+    expect(here.some((t) => t.includes('select-travellers()'))).toBe(true);
+    expect(here.some((t) => t.startsWith('decision') && t.includes('choose tile from traveller-draw'))).toBe(true);
 
     const before = await logLength();
     await page.locator('#moves button.move').first().click();
