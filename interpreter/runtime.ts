@@ -293,7 +293,7 @@ export function why(def: GameDefinition, state: GameState, move: string): Explan
   const at = locate(def, stmt.span.start);
   if (found?.refusedBy?.kind === 'forbid') {
     const info = ruleInfo(found.refusedBy.rule);
-    const cite = info.cites.length ? ` The rulebook: “${info.cites[0]}”` : '';
+    const cite = info.cites.length ? ` The rulebook: ${info.cites.map((c) => `“${c}”`).join(' ')}` : '';
     return {
       legal: false, legalMoves: legalMovesNow, rule: info,
       text: `\`${move}\` is not allowed: rule \`${info.name}\` (${info.at}) forbids it when ${quoteOf(model, (declNamed(model, info.name) as { when: { span: { start: number; end: number } } }).when.span)}.${cite}`,

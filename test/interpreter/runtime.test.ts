@@ -117,6 +117,22 @@ describe('variants', () => {
   });
 });
 
+describe('why, with every passage a rule cites', () => {
+  it('quotes each citation of the forbidding rule', () => {
+    const def = compileText(`
+      game "Steps" { players 1 to 1  rulebook "steps.txt" }
+      counter walked
+      rule no-big-steps forbids walk when n > 2
+        cites "Never more than two steps."
+        cites "A bigger step counts as a fall."
+      flow { for each p in players { turn of p { choose n from [1, 2, 3] as walk  add n to walked } } }
+    `);
+    const w = why(def, setup(def, 1, 1), 'walk 3');
+    expect(w.legal).toBe(false);
+    expect(w.text).toContain('The rulebook: “Never more than two steps.” “A bigger step counts as a fall.”');
+  });
+});
+
 describe('runaway rules', () => {
   it('stops a rule that never waits for a player, naming it', () => {
     const runaway = compileText(`
