@@ -1,6 +1,6 @@
 // Plain-text rendering of a comparison of two encodings: what a translator reads to see where two
 // encodings of one game part, first in their declarations, then in play.
-import type { LineChange, PlayComparison, StructureComparison } from '../interpreter/compare.js';
+import { DIFFERENCE_TEXT, type LineChange, type PlayComparison, type StructureComparison } from '../interpreter/compare.js';
 
 /** Lines kept around a change when a declaration is long. */
 const CONTEXT = 2;
@@ -41,22 +41,15 @@ function hunks(changes: readonly LineChange[]): string[] {
 }
 
 export function formatPlay(p: PlayComparison): string {
-  const lines = [`Play: ${p.games} games, each encoding's random agents choosing in half of them: ${p.agreed} went the same way to the same result in both${p.groups.length ? '; the others parted here:' : '.'}`];
+  const lines = [`Play: ${p.games} games, each encoding's random agents choosing in half of them: ${p.agreed} went the same way to the same result in both${p.groups.length ? '; in the others they parted here (after a different effect the game goes on from the choosing encoding\'s position):' : '.'}`];
   for (const g of p.groups) {
     const e = g.example;
     lines.push('');
-    lines.push(`${g.games} game${g.games === 1 ? '' : 's'}: ${KIND_TEXT[g.kind]} ${g.where}`);
+    lines.push(`${g.games} game${g.games === 1 ? '' : 's'}: ${DIFFERENCE_TEXT[g.kind]} ${g.where}`);
     lines.push(...e.detail.map((d) => `    ${d}`));
     const game = `${e.players} players, seed ${e.seed}${e.variants.length ? `, variants ${e.variants.join(', ')}` : ''}`;
-    const before = e.moves.length ? `${e.moves.length} moves chosen by the ${e.leader} encoding's agents (--json lists them)` : 'before any move';
+    const before = e.moves.length ? `${e.moves.length} move${e.moves.length === 1 ? '' : 's'} chosen by the ${e.leader} encoding's agents (--json lists them)` : 'before any move';
     lines.push(`    e.g. ${game}: ${before}${e.move ? `, then \`${e.move}\`` : ''}`);
   }
   return lines.join('\n');
 }
-
-const KIND_TEXT = {
-  moves: 'different legal moves at',
-  effect: 'a different effect of a move at',
-  end: 'a different end:',
-  error: 'a rule error in a move at',
-} as const;

@@ -51,10 +51,13 @@ interface Entry {
 
 const KIND_WORDS: Readonly<Partial<Record<Decl['kind'], string>>> = {
   Component: 'component', Table: 'table', Zone: 'zone', Counter: 'counter', Piece: 'pieces', Board: 'board',
-  Define: 'define', Rule: 'rule', Forbid: 'rule', Event: 'event', Power: 'power', Powers: 'powers', Recount: 'recount',
+  Define: 'define', Rule: 'rule', Forbid: 'rule', Event: 'event', Power: 'power', Powers: 'powers',
 };
 
-/** The declaration's meaning: everything but where it is, what it cites and the names people read. */
+/**
+ * The declaration's meaning: everything but where it is, what it cites, and the titles people
+ * read (of the game, a variant, a phase), which each translation words its own way.
+ */
 function meaning(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(meaning);
   if (node === null || typeof node !== 'object') return node;
@@ -62,7 +65,7 @@ function meaning(node: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
     if (k === 'span' || k === 'meta') continue;
-    if ((kind === 'Game' || kind === 'Variant') && (k === 'title' || k === 'rulebook')) continue;
+    if ((kind === 'Game' || kind === 'Variant' || kind === 'Phase') && (k === 'title' || k === 'rulebook')) continue;
     out[k] = meaning(v);
   }
   return out;
@@ -139,7 +142,12 @@ export function diffLines(a: readonly string[], b: readonly string[]): LineChang
 
 // ─── Play ─────────────────────────────────────────────────────────────────────
 
-export type PlayDifferenceKind = 'moves' | 'effect' | 'end' | 'error';
+export type PlayDifferenceKind = 'decision' | 'moves' | 'effect' | 'end' | 'error';
+
+/** Each kind of difference in words, to go before its `where`. */
+export const DIFFERENCE_TEXT: Readonly<Record<PlayDifferenceKind, string>> = {
+  decision: 'a different decision at', moves: 'different legal moves at', effect: 'a different effect at', end: 'a different end:', error: 'a rule error at',
+};
 
 /** The first point where one game, played the same way in both encodings, goes differently. */
 export interface PlayDifference {
@@ -199,53 +207,92 @@ export function sharedPlayerCounts(a: GameDefinition, b: GameDefinition): number
  * the game ends. Each encoding leads half the games, so options only one of them offers are met.
  */
 export function comparePlay(first: GameDefinition, second: GameDefinition, o: PlayComparisonOptions): PlayComparison {
-  const counts = o.players ?? sharedPlayerCounts(first, second);
-  const total = counts.length * o.games * 2;
-  const found: PlayDifference[] = [];
-  let done = 0;
-  for (const players of counts) {
-    for (let g = 0; g < o.games; g++) {
-      const seed = `${o.seed}/${players}/${g}`;
-      for (const leader of ['first', 'second'] as const) {
-        const difference = playBoth(first, second, { players, seed, variants: o.variants ?? [], leader, maxMoves: o.maxMoves ?? 100_000 });
-        if (difference) found.push(difference);
-        o.onProgress?.(++done, total);
-      }
-    }
-  }
-  const groups = new Map<string, { kind: PlayDifferenceKind; where: string; games: number; example: PlayDifference }>();
-  for (const d of found) {
-    const key = `${d.kind}|${d.where}`;
-    const group = groups.get(key);
-    if (group) group.games++;
-    else groups.set(key, { kind: d.kind, where: d.where, games: 1, example: d });
-  }
-  return { games: total, agreed: total - found.length, groups: [...groups.values()].sort((x, y) => y.games - x.games) };
+  const games = comparisonGames(first, second, o);
+  const found = games.map((game, i) => {
+    const differences = compareGame(first, second, game);
+    o.onProgress?.(i + 1, games.length);
+    return differences;
+  });
+  return summarizePlay(found);
 }
 
-interface GameSpec {
+/** One game played in both encodings. */
+export interface ComparedGame {
   readonly players: number;
   readonly seed: string;
   readonly variants: readonly string[];
+  /** Whose random agents choose; the other encoding follows. */
   readonly leader: 'first' | 'second';
   readonly maxMoves: number;
 }
 
-function playBoth(first: GameDefinition, second: GameDefinition, spec: GameSpec): PlayDifference | null {
+/** The games a comparison plays: per player count, `games` seeds, each led once by each encoding. */
+export function comparisonGames(first: GameDefinition, second: GameDefinition, o: PlayComparisonOptions): ComparedGame[] {
+  const out: ComparedGame[] = [];
+  for (const players of o.players ?? sharedPlayerCounts(first, second)) {
+    for (let g = 0; g < o.games; g++) {
+      for (const leader of ['first', 'second'] as const) {
+        out.push({ players, seed: `${o.seed}/${players}/${g}`, variants: o.variants ?? [], leader, maxMoves: o.maxMoves ?? 100_000 });
+      }
+    }
+  }
+  return out;
+}
+
+/** Every game's differences grouped by kind and place (counted once per game), most frequent first. */
+export function summarizePlay(perGame: readonly (readonly PlayDifference[])[]): PlayComparison {
+  const groups = new Map<string, { kind: PlayDifferenceKind; where: string; games: number; example: PlayDifference }>();
+  for (const differences of perGame) {
+    const seen = new Set<string>();
+    for (const d of differences) {
+      const key = `${d.kind}|${d.where}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const group = groups.get(key);
+      if (group) group.games++;
+      else groups.set(key, { kind: d.kind, where: d.where, games: 1, example: d });
+    }
+  }
+  return {
+    games: perGame.length, agreed: perGame.filter((d) => d.length === 0).length,
+    groups: [...groups.values()].sort((x, y) => y.games - x.games),
+  };
+}
+
+/** Stops a game's comparison after this many differences: by then the two games have little in common. */
+const MAX_DIFFERENCES_PER_GAME = 12;
+
+/**
+ * Plays one game in both encodings, one's random agents choosing and the other following, and
+ * lists every point where they part. After a move whose effect differs, the follower's counters,
+ * zones, pieces and chance are set to the leader's, so the game goes on from the same position and
+ * later differences are found too; it stops where the follower cannot follow (a different
+ * decision, a move it does not allow, an error, the end).
+ */
+export function compareGame(first: GameDefinition, second: GameDefinition, spec: ComparedGame): PlayDifference[] {
   const moves: string[] = [];
-  const differ = (kind: PlayDifferenceKind, where: string, detail: string[], move?: string): PlayDifference => ({
-    kind, where, ...(move === undefined ? {} : { move }), detail,
-    players: spec.players, seed: spec.seed, variants: spec.variants, leader: spec.leader, moves: [...moves],
-  });
+  const found: PlayDifference[] = [];
+  const differ = (kind: PlayDifferenceKind, where: string, detail: string[], move?: string): PlayDifference[] => {
+    found.push({
+      kind, where, ...(move === undefined ? {} : { move }), detail,
+      players: spec.players, seed: spec.seed, variants: spec.variants, leader: spec.leader, moves: [...moves],
+    });
+    return found;
+  };
   const states: [GameState | null, GameState | null] = [null, null];
   const defs = [first, second] as const;
   const started = defs.map((def, i) => attempt(() => { states[i] = setup(def, spec.players, spec.seed, spec.variants); }));
   if (started[0] || started[1]) return differ('error', 'setting up', errorLines(started));
   const [a, b] = states as [GameState, GameState];
+  const [leader, follower] = spec.leader === 'first' ? [a, b] : [b, a];
+  const resynchronize = () => follow(leader, follower);
   let effect = compareEffects(a, b);
-  if (effect) return differ('effect', 'after setting up', effect);
+  if (effect) {
+    differ('effect', 'setting up', effect);
+    resynchronize();
+  }
   const agents = Array.from({ length: spec.players }, (_, seat) => randomAgent(`${spec.seed}:${seat}`));
-  while (moves.length < spec.maxMoves) {
+  while (moves.length < spec.maxMoves && found.length < MAX_DIFFERENCES_PER_GAME) {
     const la = legalMoves(first, a);
     const lb = legalMoves(second, b);
     if (!la || !lb) {
@@ -256,20 +303,39 @@ function playBoth(first: GameDefinition, second: GameDefinition, spec: GameSpec)
       if (JSON.stringify(a.result) !== JSON.stringify(b.result)) {
         return differ('end', 'the final result', [`first: ${describeResult(a)}`, `second: ${describeResult(b)}`]);
       }
-      return null;
+      return found;
     }
-    const decision = decisionDifference(la, lb);
-    if (decision) return differ('moves', `choice \`${la.choice}\` in rule \`${la.rule}\``, decision);
-    const lead = spec.leader === 'first' ? la : lb;
-    const move = agents[lead.player]!.choose(lead.moves, { def: spec.leader === 'first' ? first : second, seat: lead.player, view: () => { throw new Error('comparison agents do not look'); } });
-    const applied = [attempt(() => applyInPlace(first, a, move)), attempt(() => applyInPlace(second, b, move))];
     const where = `choice \`${la.choice}\` in rule \`${la.rule}\``;
+    const lead = spec.leader === 'first' ? la : lb;
+    const other = spec.leader === 'first' ? lb : la;
+    const move = agents[lead.player]!.choose(lead.moves, { def: spec.leader === 'first' ? first : second, seat: lead.player, view: () => { throw new Error('comparison agents do not look'); } });
+    if (la.player !== lb.player || la.choice !== lb.choice) {
+      return differ('decision', where, [`first: ${describeDecision(la)}`, `second: ${describeDecision(lb)}`]);
+    }
+    const options = movesDifference(la, lb);
+    if (options) {
+      differ('moves', where, options);
+      if (!other.moves.includes(move)) return found; // the follower cannot make the leader's move
+    }
+    const applied = [attempt(() => applyInPlace(first, a, move)), attempt(() => applyInPlace(second, b, move))];
     if (applied[0] || applied[1]) return differ('error', where, errorLines(applied), move);
     effect = compareEffects(a, b);
-    if (effect) return differ('effect', where, effect, move);
+    if (effect) {
+      differ('effect', where, effect, move);
+      resynchronize();
+    }
     moves.push(move);
   }
-  return null;
+  return found;
+}
+
+/** Puts the leader's counters, zones, pieces and chance into the follower, where both have them. */
+function follow(leader: GameState, follower: GameState): void {
+  for (const name of Object.keys(leader.counters)) if (name in follower.counters) follower.counters[name] = structuredClone(leader.counters[name]!);
+  for (const zone of Object.keys(leader.zones)) if (zone in follower.zones) follower.zones[zone] = [...leader.zones[zone]!];
+  for (const piece of Object.keys(leader.pieces)) if (piece in follower.pieces) follower.pieces[piece] = { ...leader.pieces[piece]! };
+  follower.rng = structuredClone(leader.rng);
+  follower.ending = leader.ending;
 }
 
 function attempt(f: () => void): string | null {
@@ -289,8 +355,8 @@ const describeDecision = (l: LegalMoves): string => `P${l.player + 1} to decide 
 const describeResult = (s: GameState): string =>
   s.result ? `scores ${s.result.scores.join(', ')}; winners ${s.result.winners.map((w) => `P${w + 1}`).join(', ') || 'none'}` : 'no result';
 
-function decisionDifference(a: LegalMoves, b: LegalMoves): string[] | null {
-  if (a.player !== b.player || a.choice !== b.choice) return [`first: ${describeDecision(a)}`, `second: ${describeDecision(b)}`];
+/** The moves only one encoding allows at the same decision. */
+function movesDifference(a: LegalMoves, b: LegalMoves): string[] | null {
   const inB = new Set(b.moves);
   const inA = new Set(a.moves);
   const onlyA = a.moves.filter((m) => !inB.has(m));
@@ -301,6 +367,20 @@ function decisionDifference(a: LegalMoves, b: LegalMoves): string[] | null {
     ...(onlyA.length ? [`only in the first: ${onlyA.join(', ')}`] : []),
     ...(onlyB.length ? [`only in the second: ${onlyB.join(', ')}`] : []),
   ];
+}
+
+/** How two zones' cards differ: which cards only one has, or the order. */
+function zoneDifference(a: readonly string[], b: readonly string[]): string {
+  const left = [...b];
+  const onlyA: string[] = [];
+  for (const card of a) {
+    const i = left.indexOf(card);
+    if (i < 0) onlyA.push(card);
+    else left.splice(i, 1);
+  }
+  if (!onlyA.length && !left.length) return `the same ${a.length} cards in another order`;
+  const list = (cards: readonly string[]) => (cards.length ? cards.join(', ') : 'nothing');
+  return `only in the first ${list(onlyA)}; only in the second ${list(left)}`;
 }
 
 /**
@@ -317,7 +397,7 @@ function compareEffects(a: GameState, b: GameState): string[] | null {
   }
   for (const zone of Object.keys(a.zones)) {
     if (!(zone in b.zones)) continue;
-    if (show(a.zones[zone]) !== show(b.zones[zone])) out.push(`zone ${zone}: first ${show(a.zones[zone])}, second ${show(b.zones[zone])}`);
+    if (show(a.zones[zone]) !== show(b.zones[zone])) out.push(`zone ${zone}: ${zoneDifference(a.zones[zone]!, b.zones[zone]!)}`);
   }
   for (const piece of Object.keys(a.pieces)) {
     if (!(piece in b.pieces)) continue;

@@ -5,6 +5,7 @@ import { Checker } from './checker.js';
 import { describe, sorted, summarize, toMarker } from './diagnostics-view.js';
 import { fill, h, richText } from './dom.js';
 import { createEditor, modelFor, replaceAll, reveal, setDiagnostics, type TextModel } from './editor.js';
+import { ComparePanel } from './compare-panel.js';
 import { PlayPanel } from './play-panel.js';
 import type { CheckResponse } from './protocol.js';
 import { originalText, rememberSelected, RULESETS, saveText, savedText, selectedRuleset } from './rulesets.js';
@@ -19,6 +20,10 @@ const list = byId<HTMLElement>('diagnostics');
 
 const editor = createEditor(byId('editor'));
 const panel = new PlayPanel(byId('play'), { reveal: (file, line, column) => void show(file, line, column) });
+const compare = new ComparePanel(byId('play'), (at) => {
+  const m = /^(.*):(\d+):(\d+)$/.exec(at);
+  if (m) void show(m[1]!, Number(m[2]), Number(m[3]));
+});
 const checker = new Checker(showCheck, (message) => setStatus('crash', message));
 
 let current: { path: string; original: string; model: TextModel } | null = null;
@@ -81,6 +86,7 @@ function showCheck(r: CheckResponse): void {
     setStatus('crash', 'The checker failed');
     fill(list, h('li', { class: 'diag error' }, `The checker itself failed (a bug in Regula, not in your ruleset): ${r.crash}`));
     panel.setDefinition(null, 'The checker failed on this text.');
+    compare.setDefinition(null, current.path);
     return;
   }
   setDiagnostics(current.model, r.diagnostics, r.source);
@@ -88,6 +94,7 @@ function showCheck(r: CheckResponse): void {
   const book = r.rulebook ? (r.rulebook.verified ? ` · quotations checked against ${r.rulebook.name}` : ` · ${r.rulebook.name} not found`) : '';
   setStatus(summary.errors ? 'errors' : 'ok', `${summary.errors ? '✗' : '✓'} ${summary.text}${book} · ${Math.round(r.ms)} ms`);
   fill(list, sorted(r.diagnostics).map((d) => diagnosticItem(d, r.source)));
+  compare.setDefinition(r.definition, current.path);
   panel.setDefinition(r.definition, `The ruleset has ${summary.text.toLowerCase()}: fix ${summary.errors === 1 ? 'it' : 'them'} to start a new game.`);
 }
 

@@ -56,8 +56,20 @@ describe('comparing play', () => {
   it('tells a different effect of the same move', () => {
     const generous = compileText(readFirst().replace('gain 1 won', 'gain 2 won'));
     const p = comparePlay(first, generous, { games: 2, seed: 1, players: [2] });
-    expect(p.groups.map((g) => [g.kind, g.where])).toEqual([['effect', 'choice `take` in rule `flow`']]);
+    // The last take wins 1 in one encoding and 2 in the other, so the final scores differ too.
+    expect(p.groups.map((g) => [g.kind, g.where])).toEqual([['effect', 'choice `take` in rule `flow`'], ['end', 'the final result']]);
     expect(p.groups[0]!.example.detail[0]).toMatch(/^counter won: first \[[01],[01]\], second \[[02],[02]\]$/);
+  });
+
+  it('goes on after a different effect from the same position, to find what differs later', () => {
+    const base = readFirst().replace('counter won per player', 'counter won per player\ncounter taken per player').replace('lose n pile', 'lose n pile\n        gain n taken');
+    const one = compileText(base);
+    // Every take counts double in the other, and near the end it allows taking four.
+    const other = compileText(base.replace('gain n taken', 'gain 2 * n taken').replace('min(3, pile)', 'min(if pile < 8 then 4 else 3, pile)'));
+    const p = comparePlay(one, other, { games: 3, seed: 2, players: [2, 3] });
+    const games = (kind: string) => p.groups.filter((g) => g.kind === kind).reduce((n, g) => n + g.games, 0);
+    expect(games('effect')).toBe(p.games); // from the first move
+    expect(games('moves')).toBe(p.games); // with 4 to 7 coins left, which every game passes
   });
 
   it('agrees with itself in every game', () => {
