@@ -333,6 +333,8 @@ export { label, isPlayer, type Value };
 
 /** A position to set up by hand, as a rulebook's picture shows it: used by scenarios and the playground. */
 export interface Arrangement {
+  /** Zone key → the zone its cards go to, at the bottom, before any zone is filled: `{ "hand@0": "deck" }`. */
+  readonly empty?: Readonly<Record<string, string>>;
   /** Zone key (`deck`, `hand@1`) → cards (ids, or labels: the first copy not yet placed) put on top, in order. */
   readonly zones?: Readonly<Record<string, readonly string[]>>;
   readonly counters?: Readonly<Record<string, number | readonly number[] | Readonly<Record<string, number>>>>;
@@ -346,8 +348,14 @@ export function arrange(def: GameDefinition, state: GameState, a: Arrangement, o
   const model = modelOf(def, next);
   const used = new Set<string>();
   const fail = (message: string): never => { throw new SetupError(`Cannot arrange: ${message}`); };
+  const zone = (key: string) => (key in next.zones ? key : fail(`there is no zone \`${key}\` (zones: ${Object.keys(next.zones).join(', ')})`));
+  for (const [key, to] of Object.entries(a.empty ?? {})) {
+    if (zone(key) === zone(to)) continue;
+    next.zones[to]!.push(...next.zones[key]!);
+    next.zones[key] = [];
+  }
   for (const [key, names] of Object.entries(a.zones ?? {})) {
-    if (!(key in next.zones)) fail(`there is no zone \`${key}\` (zones: ${Object.keys(next.zones).join(', ')})`);
+    zone(key);
     const ids = names.map((name) => {
       const id = model.things.has(name) && !used.has(name) ? name
         : [...model.things.values()].find((t) => t.label === name && !used.has(t.id) && !model.spaceBoard.has(t.id))?.id;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { randomAgent } from '../../interpreter/agents.js';
 import { IllegalMoveError, RuleError } from '../../interpreter/errors.js';
 import { playGame } from '../../interpreter/play.js';
-import { apply, legalMoves, recounts, setup, SetupError, view, why } from '../../interpreter/runtime.js';
+import { apply, arrange, legalMoves, recounts, setup, SetupError, view, why } from '../../interpreter/runtime.js';
 import { compileFile, compileText, repoRoot } from '../helpers.js';
 
 const def = compileFile(join(repoRoot, 'test/interpreter/card-game.rules'));
@@ -114,6 +114,22 @@ describe('variants', () => {
     expect(() => setup(def, 2, 1, ['duel'])).toThrow(SetupError);
     expect(() => setup(def, 2, 1, ['calm', 'double'])).toThrow(/cannot be combined/);
     expect(() => setup(def, 9, 1)).toThrow(/2 to 4 players, not 9/);
+  });
+});
+
+describe('arranging a position by hand', () => {
+  it('empties a zone into another before placing cards, so a hand can hold exactly what a picture shows', () => {
+    const state = setup(def, 2, 5);
+    const cards = Object.values(state.zones).flat().length;
+    const arranged = arrange(def, state, { empty: { 'hand@0': 'deck' }, zones: { 'hand@0': ['five', 'one'] } });
+    expect(arranged.zones['hand@0']).toEqual(['five', 'one#1']);
+    expect(legalMoves(def, arranged)!.moves).toEqual(['play five', 'play one']);
+    expect(Object.values(arranged.zones).flat().length).toBe(cards); // no card lost or made
+    expect(state.zones['hand@0']).toHaveLength(3); // the state given is left as it was
+  });
+
+  it('names a zone that does not exist', () => {
+    expect(() => arrange(def, setup(def, 2, 5), { empty: { 'hand@7': 'deck' } })).toThrow(/Cannot arrange: there is no zone `hand@7`/);
   });
 });
 
