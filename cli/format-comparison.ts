@@ -1,6 +1,6 @@
 // Plain-text rendering of a comparison of two encodings: what a translator reads to see where two
 // encodings of one game part, first in their declarations, then in play.
-import { DIFFERENCE_TEXT, type LineChange, type PlayComparison, type StructureComparison } from '../interpreter/compare.js';
+import { DIFFERENCE_TEXT, type LineChange, type OutcomeComparison, type PlayComparison, type StructureComparison } from '../interpreter/compare.js';
 
 /** Lines kept around a change when a declaration is long. */
 const CONTEXT = 2;
@@ -47,9 +47,27 @@ export function formatPlay(p: PlayComparison): string {
     lines.push('');
     lines.push(`${g.games} game${g.games === 1 ? '' : 's'}: ${DIFFERENCE_TEXT[g.kind]} ${g.where}`);
     lines.push(...e.detail.map((d) => `    ${d}`));
-    const game = `${e.players} players, seed ${e.seed}${e.variants.length ? `, variants ${e.variants.join(', ')}` : ''}`;
+    const variants = (side: readonly string[]) => (side.length ? side.join(', ') : 'none');
+    const chosen = e.variants.first.length || e.variants.second.length ? `, variants ${variants(e.variants.first)} / ${variants(e.variants.second)}` : '';
+    const game = `${e.players} players, seed ${e.seed}${chosen}`;
     const before = e.moves.length ? `${e.moves.length} move${e.moves.length === 1 ? '' : 's'} chosen by the ${e.leader} encoding's agents (--json lists them)` : 'before any move';
     lines.push(`    e.g. ${game}: ${before}${e.move ? `, then \`${e.move}\`` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** The two sides' outcomes over the same seeds, seat by seat, in two columns. */
+export function formatOutcomes(outcomes: readonly OutcomeComparison[]): string {
+  const lines = ['Outcomes: the same seeds played in each on its own (random agents), first | second:'];
+  const pct = (x: number, games: number) => `${((100 * x) / games).toFixed(1)}%`.padStart(6);
+  for (const o of outcomes) {
+    const games = o.first.games;
+    lines.push('', `  ${o.players} players, ${games} games each`);
+    o.first.winsBySeat.forEach((w, seat) => {
+      const b = o.second;
+      lines.push(`    seat ${seat}: wins ${pct(w, games)}, mean score ${o.first.meanScoreBySeat[seat]!.toFixed(1).padStart(5)}  |  wins ${pct(b.winsBySeat[seat]!, games)}, mean score ${b.meanScoreBySeat[seat]!.toFixed(1).padStart(5)}`);
+    });
+    lines.push(`    game length: ${o.first.meanMoves.toFixed(1)} moves  |  ${o.second.meanMoves.toFixed(1)} moves`);
   }
   return lines.join('\n');
 }

@@ -17,10 +17,10 @@ import { InvalidFileError, parseJsonFile } from '../interpreter/validate.js';
 import { flag, flags, intFlag, parseArgs, UsageError, type Args } from './args.js';
 import { LoadError, loadRuleset, loadScenario, type Loaded } from './load.js';
 import { formatGame } from './format.js';
-import { formatPlay, formatStructure } from './format-comparison.js';
+import { formatOutcomes, formatPlay, formatStructure } from './format-comparison.js';
 import { formatOutline } from './format-outline.js';
 import { outline } from '../interpreter/outline.js';
-import { comparePlay, compareStructure, sharedPlayerCounts } from '../interpreter/compare.js';
+import { compareOutcomes, comparePlay, compareStructure, sharedPlayerCounts } from '../interpreter/compare.js';
 
 const USAGE = `regula — write, check and play the rules of board games
 
@@ -34,10 +34,11 @@ const USAGE = `regula — write, check and play the rules of board games
   regula replay <file> <log.json>        replay a logged game and compare the final scores
   regula scenario <scenario.json>...     run scenario files (arranged positions, moves, expectations)
   regula sim <file> [--games N] [options] many agent games: wins by seat, scores, game length
-  regula diff <first> <second> [--games N] [options]
+  regula diff <first> [<second>] [--games N] [options]
                                          where two encodings of one game differ: declaration by
-                                         declaration, then in the same games played in both
-                                         (exit 0 the same, 1 they differ)
+                                         declaration, in the same games played in both, and in
+                                         outcomes; --first-variant/--second-variant ID compare a
+                                         game with and without a variant (exit 0 same, 1 differ)
   (a game that has not ended after --max-moves N moves, 100000 by default, is stopped with exit 3)
 
 options: --players N  --seed S  --variant ID (repeatable)  --moves FILE  --json
@@ -235,13 +236,21 @@ async function command(name: string, args: Args): Promise<number> {
       return 0;
     }
     case 'diff': {
-      const secondPath = args.positional[1];
-      if (!secondPath) throw new UsageError('regula diff needs two rulesets: the first and the second encoding.');
+      // One file with two sets of variants compares a game with itself changed by a variant.
+      const secondPath = args.positional[1] ?? file!;
       const first = load(file!, true);
-      const second = load(secondPath, true);
+      const second = secondPath === file ? first : load(secondPath, true);
       if (!first || !second) return 1;
       const [a, b] = [first.definition, second.definition];
-      const structure = compareStructure(a, b);
+      const variants = {
+        first: [...flags(args, 'variant'), ...flags(args, 'first-variant')],
+        second: [...flags(args, 'variant'), ...flags(args, 'second-variant')],
+      };
+      for (const [def, ids] of [[a, variants.first], [b, variants.second]] as const) {
+        const known = def.variants.filter((v) => v.when === null).map((v) => v.id);
+        for (const id of ids) if (!known.includes(id)) throw new UsageError(`${def.source.file} has no variant \`${id}\` to choose (it has: ${known.join(', ') || 'none'}).`);
+      }
+      const structure = compareStructure(a, b, variants);
       const games = intFlag(args, 'games', 10);
       if (games < 0) throw new UsageError('--games takes 0 (structure only) or more.');
       const counts = flag(args, 'players') ? [intFlag(args, 'players', 0)] : sharedPlayerCounts(a, b);
@@ -251,18 +260,21 @@ async function command(name: string, args: Args): Promise<number> {
         }
       }
       const play = games === 0 ? null : comparePlay(a, b, {
-        players: counts, games, seed: flag(args, 'seed') ?? '1', variants: flags(args, 'variant'), maxMoves: intFlag(args, 'max-moves', 100_000),
+        players: counts, games, seed: flag(args, 'seed') ?? '1', variants, maxMoves: intFlag(args, 'max-moves', 100_000),
         onProgress: (done, total) => {
           if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total} games`);
           else if (done % Math.max(1, Math.floor(total / 10)) === 0) process.stderr.write(`${done}/${total} games\n`);
         },
       });
       if (play && process.stderr.isTTY) process.stderr.write('\n');
-      if (flag(args, 'json')) out(JSON.stringify({ first: file, second: secondPath, structure, play }));
+      const outcomes = games === 0 ? null : compareOutcomes(a, b, { players: counts, games, seed: flag(args, 'seed') ?? '1', variants });
+      if (flag(args, 'json')) out(JSON.stringify({ first: file, second: secondPath, variants, structure, play, outcomes }));
       else {
-        out(`Comparing ${file} (first) with ${secondPath} (second).\n`);
+        const withVariants = (ids: readonly string[]) => (ids.length ? ` with ${ids.join(', ')}` : '');
+        out(`Comparing ${file}${withVariants(variants.first)} (first) with ${secondPath}${withVariants(variants.second)} (second).\n`);
         out(formatStructure(structure));
         if (play) out(`\n${formatPlay(play)}`);
+        if (outcomes) out(`\n${formatOutcomes(outcomes)}`);
       }
       return structure.differences.length || (play && play.groups.length) ? 1 : 0;
     }

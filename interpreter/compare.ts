@@ -4,9 +4,10 @@
 import type { Decl, Span } from '../grammar/ast.js';
 import { RuleError } from './errors.js';
 import { locate, type GameDefinition } from './definition.js';
-import { declKey } from './model.js';
+import { declKey, overlay } from './model.js';
 import { applyInPlace, legalMoves, setup, type LegalMoves } from './runtime.js';
 import { randomAgent } from './agents.js';
+import { simulate, type SimulationReport } from './simulate.js';
 import type { GameState } from './state.js';
 
 // ─── Structure ────────────────────────────────────────────────────────────────
@@ -85,14 +86,16 @@ function textWithoutNotes(def: GameDefinition, span: Span, notes: readonly Span[
   return text.split('\n').map((l) => l.replace(/[ \t]+$/, '')).filter((l) => l.trim() !== '').join('\n');
 }
 
-function entries(def: GameDefinition): Entry[] {
+function entries(def: GameDefinition, variants: readonly string[]): Entry[] {
   const out: Entry[] = [];
   const side = (span: Span, meta: Decl['meta']): DeclSide => ({
     at: locate(def, span.start),
     text: textWithoutNotes(def, span, [...meta.cites, ...meta.ambiguous].map((n) => n.span)),
     cites: meta.cites.map((c) => (c.file ? `${c.quote} (${c.file})` : c.quote)),
   });
-  for (const d of def.decls) {
+  // With variants chosen, the declarations they overlay (replace, add, remove) are compared as in force.
+  const decls = variants.length ? overlay(def.decls, def.variants.filter((v) => variants.includes(v.id))) : def.decls;
+  for (const d of decls) {
     const word = KIND_WORDS[d.kind];
     out.push({ key: word ? `${word} ${declKey(d)}` : declKey(d), meaning: JSON.stringify(meaning(d)), side: side(d.span, d.meta) });
   }
@@ -104,9 +107,9 @@ function entries(def: GameDefinition): Entry[] {
 }
 
 /** Declaration by declaration: which mean the same, which differ, which only one encoding has. */
-export function compareStructure(first: GameDefinition, second: GameDefinition): StructureComparison {
-  const a = entries(first);
-  const b = new Map(entries(second).map((e) => [e.key, e]));
+export function compareStructure(first: GameDefinition, second: GameDefinition, variants: SideVariants = NO_VARIANTS): StructureComparison {
+  const a = entries(first, variants.first);
+  const b = new Map(entries(second, variants.second).map((e) => [e.key, e]));
   const same: string[] = [];
   const differences: DeclDifference[] = [];
   for (const x of a) {
@@ -142,6 +145,16 @@ export function diffLines(a: readonly string[], b: readonly string[]): LineChang
 
 // ─── Play ─────────────────────────────────────────────────────────────────────
 
+/**
+ * The variants each side is played with: two encodings with the same ones, or one encoding with
+ * and without a variant — how a designer sees what a rule change does.
+ */
+export interface SideVariants {
+  readonly first: readonly string[];
+  readonly second: readonly string[];
+}
+const NO_VARIANTS: SideVariants = { first: [], second: [] };
+
 export type PlayDifferenceKind = 'decision' | 'moves' | 'effect' | 'end' | 'error';
 
 /** Each kind of difference in words, to go before its `where`. */
@@ -160,7 +173,8 @@ export interface PlayDifference {
   readonly detail: readonly string[];
   readonly players: number;
   readonly seed: string;
-  readonly variants: readonly string[];
+  /** The variants each encoding was played with. */
+  readonly variants: SideVariants;
   /** Which encoding chose the moves (its random agents); the other followed. */
   readonly leader: 'first' | 'second';
   /** The moves both made before it: replaying them in either encoding reaches the point. */
@@ -188,7 +202,8 @@ export interface PlayComparisonOptions {
   /** Games per player count and per leading encoding. */
   readonly games: number;
   readonly seed: string | number;
-  readonly variants?: readonly string[];
+  /** The variants each encoding is played with (by default none). */
+  readonly variants?: SideVariants;
   readonly maxMoves?: number;
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -216,11 +231,31 @@ export function comparePlay(first: GameDefinition, second: GameDefinition, o: Pl
   return summarizePlay(found);
 }
 
+/** Each side's results over the same seeds, played on its own: win shares and mean scores by seat. */
+export interface OutcomeComparison {
+  readonly players: number;
+  readonly first: SimulationReport;
+  readonly second: SimulationReport;
+}
+
+/**
+ * Plays the same seeds in each encoding independently, its own random agents choosing, and sets
+ * the outcomes side by side: whether a change moves the balance between seats, or the scores.
+ */
+export function compareOutcomes(first: GameDefinition, second: GameDefinition, o: PlayComparisonOptions): OutcomeComparison[] {
+  const variants = o.variants ?? NO_VARIANTS;
+  return (o.players ?? sharedPlayerCounts(first, second)).map((players) => ({
+    players,
+    first: simulate(first, { players, variants: variants.first, games: o.games, seed: o.seed }),
+    second: simulate(second, { players, variants: variants.second, games: o.games, seed: o.seed }),
+  }));
+}
+
 /** One game played in both encodings. */
 export interface ComparedGame {
   readonly players: number;
   readonly seed: string;
-  readonly variants: readonly string[];
+  readonly variants: SideVariants;
   /** Whose random agents choose; the other encoding follows. */
   readonly leader: 'first' | 'second';
   readonly maxMoves: number;
@@ -232,7 +267,7 @@ export function comparisonGames(first: GameDefinition, second: GameDefinition, o
   for (const players of o.players ?? sharedPlayerCounts(first, second)) {
     for (let g = 0; g < o.games; g++) {
       for (const leader of ['first', 'second'] as const) {
-        out.push({ players, seed: `${o.seed}/${players}/${g}`, variants: o.variants ?? [], leader, maxMoves: o.maxMoves ?? 100_000 });
+        out.push({ players, seed: `${o.seed}/${players}/${g}`, variants: o.variants ?? NO_VARIANTS, leader, maxMoves: o.maxMoves ?? 100_000 });
       }
     }
   }
@@ -281,7 +316,8 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
   };
   const states: [GameState | null, GameState | null] = [null, null];
   const defs = [first, second] as const;
-  const started = defs.map((def, i) => attempt(() => { states[i] = setup(def, spec.players, spec.seed, spec.variants); }));
+  const sideVariants = [spec.variants.first, spec.variants.second] as const;
+  const started = defs.map((def, i) => attempt(() => { states[i] = setup(def, spec.players, spec.seed, sideVariants[i]); }));
   if (started[0] || started[1]) return differ('error', 'setting up', errorLines(started));
   const [a, b] = states as [GameState, GameState];
   const [leader, follower] = spec.leader === 'first' ? [a, b] : [b, a];

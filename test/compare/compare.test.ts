@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { comparePlay, compareStructure, diffLines } from '../../interpreter/compare.js';
+import { compareOutcomes, comparePlay, compareStructure, diffLines } from '../../interpreter/compare.js';
 import { playGame } from '../../interpreter/play.js';
 import { legalMoves } from '../../interpreter/runtime.js';
 import { compileFile, compileText, repoRoot } from '../helpers.js';
@@ -48,7 +48,7 @@ describe('comparing play', () => {
     expect(p.groups.map((g) => [g.kind, g.where, g.games])).toEqual([['moves', 'choice `take` in rule `flow`', 18]]);
     const e = p.groups[0]!.example;
     expect(e.detail).toContain('only in the second: take 4');
-    const reached = (def: typeof first) => legalMoves(def, playGame(def, { players: e.players, seed: e.seed, variants: e.variants, script: e.moves }))!.moves;
+    const reached = (def: typeof first) => legalMoves(def, playGame(def, { players: e.players, seed: e.seed, variants: def === first ? e.variants.first : e.variants.second, script: e.moves }))!.moves;
     expect(reached(first)).not.toContain('take 4');
     expect(reached(second)).toContain('take 4');
   });
@@ -79,6 +79,27 @@ describe('comparing play', () => {
   });
 });
 
+describe('a game with and without a variant', () => {
+  const cards = compileFile(join(repoRoot, 'test/interpreter/card-game.rules'));
+  const withDouble = { first: [], second: ['double'] };
+
+  it('shows the declarations the variant overlays as they are in force', () => {
+    const s = compareStructure(cards, cards, withDouble);
+    expect(s.differences.map((d) => [d.key, d.status])).toEqual([['define card-points', 'changed']]);
+    expect(s.differences[0]!.lines!.filter((l) => l.op !== ' ').map((l) => l.op + l.text.trim())).toEqual([
+      '-define card-points(card) = value of card', '+define card-points(card) = 2 * value of card',
+    ]);
+  });
+
+  it('sets the outcomes of the same seeds side by side: double points, higher scores', () => {
+    const [o] = compareOutcomes(cards, cards, { games: 20, seed: 3, players: [3], variants: withDouble });
+    expect(o!.players).toBe(3);
+    const total = (r: { meanScoreBySeat: readonly number[] }) => r.meanScoreBySeat.reduce((x, y) => x + y, 0);
+    expect(total(o!.second)).toBeGreaterThan(total(o!.first));
+    expect(o!.first.games).toBe(20);
+  });
+});
+
 describe('regula diff', () => {
   const regula = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), ...args], { cwd: repoRoot, encoding: 'utf8' });
 
@@ -98,6 +119,21 @@ describe('regula diff', () => {
     const report = JSON.parse(r.stdout);
     expect(report.structure.differences).toEqual([]);
     expect(report.play.agreed).toBe(report.play.games);
+  });
+
+  it('compares one file with and without a variant', () => {
+    const r = regula('diff', 'test/interpreter/card-game.rules', '--second-variant', 'double', '--games', '3', '--players', '2');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('Comparing test/interpreter/card-game.rules (first) with test/interpreter/card-game.rules with double (second).');
+    expect(r.stdout).toContain('differs: define card-points');
+    expect(r.stdout).toMatch(/Outcomes: the same seeds played in each on its own/);
+    expect(r.stdout).toMatch(/seat 1: wins +[\d.]+%, mean score +[\d.]+ {2}\| {2}wins/);
+  });
+
+  it('names a variant a ruleset does not have', () => {
+    const r = regula('diff', 'test/interpreter/card-game.rules', '--second-variant', 'triple');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('has no variant `triple` to choose (it has: double, calm)');
   });
 
   it('refuses a player count one encoding does not allow', () => {
