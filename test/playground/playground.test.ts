@@ -220,6 +220,20 @@ describe.skipIf(skip)('the playground in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('#setup h2')?.textContent === 'Play Tokaido');
   }, SLOW);
 
+  it('compares the ruleset with another encoding of the same game, in structure and in play', async () => {
+    await checked();
+    // The same game's other encodings come first in the list.
+    expect(await page.inputValue('#compare-with')).toBe('rulesets/tokaido/tokaido.ru.rules');
+    await page.click('#compare');
+    await page.locator('#compare-play p').first().waitFor({ timeout: 300_000 });
+    expect(await page.locator('#compare-structure details.difference').count()).toBeGreaterThan(0);
+    expect(await page.textContent('#compare-structure')).toContain('declarations mean the same');
+    expect(await page.textContent('#compare-play')).toMatch(/\d+ games, each encoding's random agents choosing in half/);
+    const first = page.locator('#compare-structure details.difference').first();
+    await first.locator('summary').click();
+    expect(await first.locator('pre.line-diff div').count()).toBeGreaterThan(0);
+  }, 360_000);
+
   it('raised no uncaught error in the page', () => {
     expect(pageErrors).toEqual([]);
   });
