@@ -3,16 +3,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../grammar/diagnostics.js';
-import { compileSource, type CompileResult } from '../interpreter/compile.js';
+import { citedFiles, compileSource, type CompileResult } from '../interpreter/compile.js';
 import type { Scenario } from '../interpreter/scenario.js';
 import type { GameState } from '../interpreter/state.js';
 import { parseJsonFile } from '../interpreter/validate.js';
 
-/** Looks for `name` beside the ruleset, then in `rulebooks/` or `shared/rulebooks/` of each folder above it. */
+/**
+ * Looks for a file a ruleset cites (its rulebook, or another file such as components.md) beside
+ * the ruleset, then in `rulebooks/`, `reference/`, `shared/rulebooks/` or `shared/reference/` of
+ * each folder above it.
+ */
 export function findRulebook(rulesetPath: string, name: string): string | null {
   let dir = dirname(resolve(rulesetPath));
   for (;;) {
-    for (const candidate of [join(dir, name), join(dir, 'rulebooks', name), join(dir, 'shared', 'rulebooks', name)]) {
+    const places = [dir, join(dir, 'rulebooks'), join(dir, 'reference'), join(dir, 'shared', 'rulebooks'), join(dir, 'shared', 'reference')];
+    for (const candidate of places.map((place) => join(place, name))) {
       if (existsSync(candidate)) return candidate;
     }
     const up = dirname(dir);
@@ -21,7 +26,6 @@ export function findRulebook(rulesetPath: string, name: string): string | null {
   }
 }
 
-const headerRulebook = (source: string): string | null => /\brulebook\s+"([^"]+)"/.exec(source)?.[1] ?? null;
 
 export interface Loaded extends CompileResult {
   readonly path: string;
@@ -37,14 +41,20 @@ export function loadRuleset(path: string): Loaded {
   } catch (e) {
     throw new LoadError(`${path} cannot be read: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
-  const name = headerRulebook(source);
+  const { rulebook: name, others } = citedFiles(source);
   const rulebookPath = name ? findRulebook(path, name) : null;
   const rulebook = rulebookPath ? { file: name!, text: readFileSync(rulebookPath, 'utf8') } : null;
-  const result = compileSource(source, path, { rulebook });
+  const references: { file: string; text: string }[] = [];
   const extra: Diagnostic[] = [];
-  if (name && !rulebookPath) {
-    extra.push({ code: 'R0502', severity: 'warning', message: `Rulebook file ${name} cannot be read: citations are not verified.`, span: { start: 0, end: 0 }, file: path });
+  const unreadable = (file: string) =>
+    extra.push({ code: 'R0502', severity: 'warning', message: `Rulebook file ${file} cannot be read: citations are not verified.`, span: { start: 0, end: 0 }, file: path });
+  for (const file of others) {
+    const found = findRulebook(path, file);
+    if (found) references.push({ file, text: readFileSync(found, 'utf8') });
+    else unreadable(file);
   }
+  const result = compileSource(source, path, { rulebook, references });
+  if (name && !rulebookPath) unreadable(name);
   return { ...result, diagnostics: [...result.diagnostics, ...extra], path, source };
 }
 

@@ -2,7 +2,7 @@
 // and gives every error and warning it finds without playing a game, each with `file` set.
 import type { Ruleset } from '../grammar/ast.js';
 import type { Diagnostic } from '../grammar/diagnostics.js';
-import { checkCitations } from './check/citations.js';
+import { checkCitations, type CitedFile } from './check/citations.js';
 import { checkDuplicates, checkOverlays, DeclChecker } from './check/declarations.js';
 import { Reporter } from './check/report.js';
 import { Choices } from './check/statements.js';
@@ -15,7 +15,9 @@ export interface CheckOptions {
   /** Its text: for line numbers in messages and spans inside strings. */
   readonly source: string;
   /** The rulebook the citations quote; without it they are not verified. */
-  readonly rulebook?: { readonly file: string; readonly text: string } | null;
+  readonly rulebook?: CitedFile | null;
+  /** Other files citations name (`cites "…" in "components.md"`); a file not given is not verified. */
+  readonly references?: readonly CitedFile[];
 }
 
 export function check(ruleset: Ruleset, options: CheckOptions): Diagnostic[] {
@@ -33,6 +35,6 @@ export function check(ruleset: Ruleset, options: CheckOptions): Diagnostic[] {
   });
   for (const checker of checkers) for (const forbid of checker.forbids) checker.checkForbid(forbid, choices);
   checkStructure(ruleset, reporter);
-  checkCitations(ruleset, options.rulebook, reporter);
+  checkCitations(ruleset, options.rulebook, reporter, options.references);
   return reporter.diagnostics();
 }

@@ -27,6 +27,16 @@ export function compile(ruleset: Ruleset, source: string, file: string): GameDef
   return validate<GameDefinition>('game definition', JSON.parse(JSON.stringify(def)), file);
 }
 
+/**
+ * The files a ruleset's citations quote, read from its text before parsing so that a loader can
+ * fetch them: the rulebook its header names, and the others `cites "…" in "file"` names.
+ */
+export function citedFiles(source: string): { rulebook: string | null; others: string[] } {
+  const rulebook = /\brulebook\s+"([^"]+)"/.exec(source)?.[1] ?? null;
+  const others = [...new Set([...source.matchAll(/\bcites\s+"(?:[^"\\]|\\[\s\S])*"\s+in\s+"([^"]+)"/g)].map((m) => m[1]!))];
+  return { rulebook, others };
+}
+
 export interface CompileResult {
   readonly definition: GameDefinition | null;
   readonly ruleset: Ruleset | null;
@@ -36,13 +46,15 @@ export interface CompileResult {
 export interface CompileOptions {
   /** The rulebook text the ruleset cites, for verifying quotations; omitted: not verified. */
   readonly rulebook?: { readonly file: string; readonly text: string } | null;
+  /** Other files its citations name (`in "components.md"`), for verifying those too. */
+  readonly references?: readonly { readonly file: string; readonly text: string }[];
 }
 
 export function compileSource(source: string, file: string, options: CompileOptions = {}): CompileResult {
   const parsed = parseRuleset(source, file);
   const parseErrors = parsed.diagnostics.map((d) => ({ ...d, file }));
   if (parseErrors.some((d) => d.severity === 'error')) return { definition: null, ruleset: parsed.ruleset, diagnostics: parseErrors };
-  const checked = check(parsed.ruleset, { file, source, rulebook: options.rulebook ?? null });
+  const checked = check(parsed.ruleset, { file, source, rulebook: options.rulebook ?? null, references: options.references ?? [] });
   const diagnostics = [...parseErrors, ...checked];
   if (diagnostics.some((d) => d.severity === 'error')) return { definition: null, ruleset: parsed.ruleset, diagnostics };
   return { definition: compile(parsed.ruleset, source, file), ruleset: parsed.ruleset, diagnostics };

@@ -1,10 +1,11 @@
 // The checker in a Web Worker: takes a CheckRequest, runs compileSource with the rulebook the
-// header names (from ../shared/rulebooks), gives back a CheckResponse. Keeps typing smooth.
+// header names and the other files citations name (from ../shared/rulebooks and
+// ../shared/reference), gives back a CheckResponse. Keeps typing smooth.
 import { diag, type Diagnostic } from '../../grammar/diagnostics.js';
-import { compileSource } from '../../interpreter/compile.js';
+import { citedFiles, compileSource } from '../../interpreter/compile.js';
 import type { CheckRequest, CheckResponse } from './protocol.js';
 
-const rulebookFiles = import.meta.glob<string>('../../../shared/rulebooks/*.txt', { query: '?raw', import: 'default' });
+const rulebookFiles = import.meta.glob<string>(['../../../shared/rulebooks/*.txt', '../../../shared/reference/*.md'], { query: '?raw', import: 'default' });
 const rulebookLoaders = new Map(Object.entries(rulebookFiles).map(([path, load]) => [path.slice(path.lastIndexOf('/') + 1), load]));
 const loaded = new Map<string, string>();
 
@@ -18,20 +19,21 @@ async function rulebookText(name: string): Promise<string | null> {
   return text;
 }
 
-/** Same header lookup as the CLI (cli/load.ts): `rulebook "file"`. */
-const HEADER_RULEBOOK = /\brulebook\s+"([^"]+)"/;
-
 async function check(request: CheckRequest): Promise<CheckResponse> {
   const started = performance.now();
   const { id, file, source } = request;
-  const header = HEADER_RULEBOOK.exec(source);
-  const name = header?.[1] ?? null;
+  const { rulebook: name, others } = citedFiles(source);
   try {
     const text = name ? await rulebookText(name) : null;
-    const result = compileSource(source, file, { rulebook: name && text !== null ? { file: name, text } : null });
+    const references: { file: string; text: string }[] = [];
+    for (const cited of others) {
+      const referenceText = await rulebookText(cited);
+      if (referenceText !== null) references.push({ file: cited, text: referenceText });
+    }
+    const result = compileSource(source, file, { rulebook: name && text !== null ? { file: name, text } : null, references });
     const diagnostics: Diagnostic[] = [...result.diagnostics];
     if (name && text === null) {
-      const start = header!.index + header![0].indexOf('"');
+      const start = Math.max(0, source.indexOf(`"${name}"`)); // the name in the header
       diagnostics.push(diag('R0502', { start, end: start + name.length + 2 }, { file: name }, { file }));
     }
     return { id, file, source, diagnostics, definition: result.definition, rulebook: name ? { name, verified: text !== null } : null, ms: performance.now() - started };

@@ -1,7 +1,7 @@
 // The `regula` command, driven exactly as a user drives it: a child process, its output and exit code.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers.js';
@@ -15,9 +15,9 @@ function regula(...args: string[]) {
 }
 
 /** A copy of the Tokaido ruleset with one edit, beside the original so its rulebook is found. */
-function edited(name: string, from: string | RegExp, to: string): string {
+function edited(name: string, from: string | RegExp, to: string, original = TOKAIDO): string {
   const path = join(repoRoot, 'rulesets/tokaido', `${name}.tmp.rules`);
-  const source = readFileSync(join(repoRoot, TOKAIDO), 'utf8');
+  const source = readFileSync(join(repoRoot, original), 'utf8');
   const changed = source.replace(from, to);
   expect(changed).not.toBe(source);
   writeFileSync(path, changed);
@@ -41,6 +41,18 @@ describe('regula check', () => {
       expect(r.err).toMatch(/\|\s+\^{9}/);
     } finally {
       spawnSync('rm', ['-f', path]);
+    }
+  });
+
+  it('verifies quotations of other files too: a component list misquoted is a warning', () => {
+    const path = edited('misquoted', 'paddy has 3 parts, mountain 4, sea 5', 'paddy has 4 parts, mountain 4, sea 5', 'rulesets/tokaido/tokaido.ru.rules');
+    try {
+      const r = regula('check', path);
+      expect(r.code).toBe(0); // a warning does not fail the check
+      expect(r.err).toMatch(/misquoted\.tmp\.rules:\d+:\d+: warning R0501: Cited words are not in components\.md: "paddy has 4 parts/);
+      expect(r.out).toContain('ok (1 warning)');
+    } finally {
+      rmSync(path, { force: true });
     }
   });
 
