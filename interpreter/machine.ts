@@ -163,7 +163,11 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
       );
       const picked = items.length ? items[nextInt(state.rng, items.length)]! : null;
       frame.vars[s.variable.text] = picked;
-      log(state, `chance picks ${label(model, picked)}`);
+      // A card picked from a zone not everyone sees is named only to those who see that zone.
+      const zone = isCard(picked) ? Object.keys(state.zones).find((k) => state.zones[k]!.includes(picked.card)) : undefined;
+      const readers = zone === undefined ? null : zoneReaders(model, zone);
+      if (readers === null) log(state, `chance picks ${label(model, picked)}`);
+      else log(state, `chance picks a card of ${zoneName(zone!)}`, { text: label(model, picked), seen: readers });
       break;
     }
     case 'Reveal': {

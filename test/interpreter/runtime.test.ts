@@ -117,6 +117,31 @@ describe('variants', () => {
   });
 });
 
+describe('chance and hidden cards', () => {
+  it('names a card picked at random from a hidden zone to nobody, and from a private one to its owner', () => {
+    const def = compileText(`
+      game "Lucky dip" { players 2 to 2 }
+      component Card { name: text }
+      table cards of Card in bag { | name | | ruby | | opal | | jade | }
+      zone bag of Card, hidden
+      zone hand of Card per player, private
+      setup {
+        pick random c from bag
+        move c to hand of players[1]
+        pick random d from hand of players[1]
+        say "done"
+      }
+      flow { end the game }
+    `);
+    const state = setup(def, 2, 4);
+    const [card] = state.zones['hand@0']!;
+    const seen = (seat: number) => view(def, state, seat).log.map((l) => `${l.text}${l.detail ? ` [${l.detail}]` : ''}`).join('\n');
+    expect(seen(1)).toContain('chance picks a card of bag');
+    expect(seen(1)).not.toContain(card!);
+    expect(seen(0)).toContain(`chance picks a card of hand of P1 [${card}]`);
+  });
+});
+
 describe('arranging a position by hand', () => {
   it('empties a zone into another before placing cards, so a hand can hold exactly what a picture shows', () => {
     const state = setup(def, 2, 5);
