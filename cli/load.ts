@@ -30,6 +30,8 @@ export function findRulebook(rulesetPath: string, name: string): string | null {
 export interface Loaded extends CompileResult {
   readonly path: string;
   readonly source: string;
+  /** The rulebook the header names, when it could be read. */
+  readonly rulebook: { readonly file: string; readonly text: string } | null;
 }
 
 export class LoadError extends Error {}
@@ -55,7 +57,7 @@ export function loadRuleset(path: string): Loaded {
   }
   const result = compileSource(source, path, { rulebook, references });
   if (name && !rulebookPath) unreadable(name);
-  return { ...result, diagnostics: [...result.diagnostics, ...extra], path, source };
+  return { ...result, diagnostics: [...result.diagnostics, ...extra], path, source, rulebook };
 }
 
 /** A scenario file with its ruleset path resolved and its saved starting game loaded and validated. */

@@ -19,6 +19,8 @@ import { LoadError, loadRuleset, loadScenario, type Loaded } from './load.js';
 import { formatGame } from './format.js';
 import { formatOutcomes, formatPlay, formatStructure } from './format-comparison.js';
 import { formatOutline } from './format-outline.js';
+import { formatCoverage } from './format-coverage.js';
+import { coverage } from '../interpreter/coverage.js';
 import { outline } from '../interpreter/outline.js';
 import { compareOutcomes, comparePlay, compareStructure, sharedPlayerCounts } from '../interpreter/compare.js';
 
@@ -26,6 +28,8 @@ const USAGE = `regula — write, check and play the rules of board games
 
   regula check <file>...                 check rulesets; errors as path:line:col: error CODE: message
   regula info <file> [--json]            name, player counts, variants, rulebook
+  regula coverage <file> [--json]        how much of its rulebook the ruleset cites: passages not
+                                         cited, or only in part, and declarations citing nothing
   regula outline <file> [options] [--json] the game's structure: zones, counters, and the flow's
                                          phases, turns, loops, decisions and rules as a tree
   regula play <file> [options] [--json]  play a game: scripted moves, then agents to the end
@@ -143,6 +147,14 @@ async function command(name: string, args: Args): Promise<number> {
         for (const v of info.variants) out(`  variant ${v.id}: ${v.title}`);
         for (const v of def.variants.filter((x) => x.when !== null)) out(`  rule for some player counts: ${v.id}: ${v.title}`);
       }
+      return 0;
+    }
+    case 'coverage': {
+      const g = load(file!, true);
+      if (!g) return 1;
+      if (!g.rulebook) throw new UsageError(`${file} names no rulebook that can be read, so there is nothing to measure it against.`);
+      const c = coverage(g.definition, g.rulebook);
+      out(flag(args, 'json') ? JSON.stringify(c) : formatCoverage(c, file!));
       return 0;
     }
     case 'outline': {

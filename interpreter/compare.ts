@@ -4,7 +4,7 @@
 import type { Decl, Span } from '../grammar/ast.js';
 import { RuleError } from './errors.js';
 import { locate, type GameDefinition } from './definition.js';
-import { declKey, overlay } from './model.js';
+import { declLabel, overlay } from './model.js';
 import { applyInPlace, legalMoves, setup, type LegalMoves } from './runtime.js';
 import { randomAgent } from './agents.js';
 import { simulate, type SimulationReport } from './simulate.js';
@@ -50,10 +50,6 @@ interface Entry {
   readonly side: DeclSide;
 }
 
-const KIND_WORDS: Readonly<Partial<Record<Decl['kind'], string>>> = {
-  Component: 'component', Table: 'table', Zone: 'zone', Counter: 'counter', Piece: 'pieces', Board: 'board',
-  Define: 'define', Rule: 'rule', Forbid: 'rule', Event: 'event', Power: 'power', Powers: 'powers',
-};
 
 /**
  * The declaration's meaning: everything but where it is, what it cites, and the titles people
@@ -96,8 +92,7 @@ function entries(def: GameDefinition, variants: readonly string[]): Entry[] {
   // With variants chosen, the declarations they overlay (replace, add, remove) are compared as in force.
   const decls = variants.length ? overlay(def.decls, def.variants.filter((v) => variants.includes(v.id))) : def.decls;
   for (const d of decls) {
-    const word = KIND_WORDS[d.kind];
-    out.push({ key: word ? `${word} ${declKey(d)}` : declKey(d), meaning: JSON.stringify(meaning(d)), side: side(d.span, d.meta) });
+    out.push({ key: declLabel(d), meaning: JSON.stringify(meaning(d)), side: side(d.span, d.meta) });
   }
   for (const v of def.variants) {
     const { id, when, excludes, items } = v;

@@ -109,6 +109,17 @@ export function declKey(d: Decl): string {
   }
 }
 
+const KIND_WORDS: Readonly<Partial<Record<Decl['kind'], string>>> = {
+  Component: 'component', Table: 'table', Zone: 'zone', Counter: 'counter', Piece: 'pieces', Board: 'board',
+  Define: 'define', Rule: 'rule', Forbid: 'rule', Event: 'event', Power: 'power', Powers: 'powers',
+};
+
+/** A declaration as people name it: `rule eat`, `counter coins`, `flow`, `recount points`. */
+export function declLabel(d: Decl): string {
+  const word = KIND_WORDS[d.kind];
+  return word ? `${word} ${declKey(d)}` : declKey(d);
+}
+
 /** Evaluates a variant's `when` condition, which may only speak of the player count. */
 export function staticValue(e: Expr, playerCount: number): number | boolean | string | null {
   switch (e.kind) {

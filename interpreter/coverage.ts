@@ -1,0 +1,97 @@
+// How much of its rulebook a ruleset encodes: which passages some declaration cites, which it
+// cites only in part or not at all, and which declarations cite nothing. What a translator or a
+// reviewer reads to find the rules still missing.
+import type { Meta } from '../grammar/ast.js';
+import { locate, type GameDefinition } from './definition.js';
+import { declLabel } from './model.js';
+
+export type PassageStatus = 'cited' | 'partly' | 'not cited';
+
+export interface Passage {
+  /** 1-based line of the rulebook where the passage starts. */
+  readonly line: number;
+  readonly text: string;
+  readonly status: PassageStatus;
+  /** The share of its characters that citations quote, from 0 to 1. */
+  readonly share: number;
+}
+
+export interface Coverage {
+  readonly rulebook: string;
+  /** The rulebook's sentences (and list items) long enough to hold a rule, in order. */
+  readonly passages: readonly Passage[];
+  /** Declarations that cite nothing and mark nothing ambiguous, with where they are. */
+  readonly uncited: readonly { readonly key: string; readonly at: string }[];
+}
+
+/** A sentence shorter than this (a heading, a page number) joins the next one. */
+const MIN_PASSAGE = 40;
+/** A passage at least this much quoted counts as cited. */
+const CITED_SHARE = 0.5;
+
+const collapse = (text: string): string => text.replace(/\s+/g, ' ');
+
+/**
+ * The rulebook as one line with runs of whitespace made one space (as citations are compared),
+ * each character's line remembered, cut into sentences: after . ! ? before a capital, a digit or
+ * a quotation mark, and before list bullets. Works for texts wrapped by hand and for texts with a
+ * paragraph a line.
+ */
+function sentences(text: string): { flat: string; spans: { line: number; start: number; end: number }[] } {
+  let flat = '';
+  const lineOf: number[] = [];
+  let line = 1;
+  let space = false;
+  for (const ch of text) {
+    if (/\s/.test(ch)) {
+      if (ch === '\n') line++;
+      space = flat.length > 0;
+      continue;
+    }
+    if (space) { flat += ' '; lineOf.push(line); space = false; }
+    flat += ch;
+    lineOf.push(line);
+  }
+  const cuts = [0];
+  const boundary = /(?<=[.!?…])\s(?=[\p{Lu}\d"„“«(*])|\s(?=[·•▪]\s|[-–—]\s|\d+[.)]\s)/gu;
+  for (let m = boundary.exec(flat); m; m = boundary.exec(flat)) cuts.push(m.index + 1);
+  cuts.push(flat.length + 1);
+  const spans: { line: number; start: number; end: number }[] = [];
+  let start = 0;
+  for (let k = 1; k < cuts.length; k++) {
+    const end = Math.min(cuts[k]! - 1, flat.length);
+    if (end - start < MIN_PASSAGE && k < cuts.length - 1) continue; // too short: joins the next
+    if (end > start) spans.push({ line: lineOf[start] ?? 1, start, end });
+    start = cuts[k]!;
+  }
+  return { flat, spans };
+}
+
+/** Measures the citations of a ruleset (its base rules and every variant) against its rulebook's text. */
+export function coverage(def: GameDefinition, rulebook: { readonly file: string; readonly text: string }): Coverage {
+  const { flat, spans } = sentences(rulebook.text);
+  const metas: Meta[] = [...def.decls.map((d) => d.meta), ...def.variants.flatMap((v) => [v.meta, ...v.items.flatMap((it) => ('decl' in it ? [it.decl.meta] : []))])];
+  const covered = new Uint8Array(flat.length);
+  for (const meta of metas) {
+    const quotes = [...meta.cites.filter((c) => c.file === null).map((c) => c.quote), ...meta.ambiguous.map((a) => a.quote)];
+    for (const quote of quotes) {
+      const q = collapse(quote).trim();
+      if (!q) continue;
+      for (let at = flat.indexOf(q); at >= 0; at = flat.indexOf(q, at + 1)) covered.fill(1, at, at + q.length);
+    }
+  }
+  const passages = spans.map((s) => {
+    let quoted = 0;
+    for (let i = s.start; i < s.end; i++) quoted += covered[i]!;
+    const share = quoted / (s.end - s.start);
+    const status: PassageStatus = share >= CITED_SHARE ? 'cited' : share > 0 ? 'partly' : 'not cited';
+    return { line: s.line, text: flat.slice(s.start, s.end), status, share };
+  });
+
+  const uncited: { key: string; at: string }[] = [];
+  for (const d of def.decls) {
+    if (d.kind === 'Game' || d.meta.cites.length || d.meta.ambiguous.length) continue;
+    uncited.push({ key: declLabel(d), at: locate(def, d.span.start) });
+  }
+  return { rulebook: rulebook.file, passages, uncited };
+}
