@@ -14,6 +14,8 @@ export interface Passage {
   readonly status: PassageStatus;
   /** The share of its characters that citations quote, from 0 to 1. */
   readonly share: number;
+  /** The declarations whose citations quote some of it. */
+  readonly citedBy: readonly { readonly key: string; readonly at: string }[];
 }
 
 export interface Coverage {
@@ -70,22 +72,34 @@ function sentences(text: string): { flat: string; spans: { line: number; start: 
 /** Measures the citations of a ruleset (its base rules and every variant) against its rulebook's text. */
 export function coverage(def: GameDefinition, rulebook: { readonly file: string; readonly text: string }): Coverage {
   const { flat, spans } = sentences(rulebook.text);
-  const metas: Meta[] = [...def.decls.map((d) => d.meta), ...def.variants.flatMap((v) => [v.meta, ...v.items.flatMap((it) => ('decl' in it ? [it.decl.meta] : []))])];
+  // Every declaration that cites, the variants' own and those their overlays bring.
+  const citing: { key: string; at: string; meta: Meta }[] = [
+    ...def.decls.map((d) => ({ key: declLabel(d), at: locate(def, d.span.start), meta: d.meta })),
+    ...def.variants.flatMap((v) => [
+      { key: `variant ${v.id}`, at: locate(def, v.span.start), meta: v.meta },
+      ...v.items.flatMap((it) => ('decl' in it ? [{ key: `${declLabel(it.decl)} (variant ${v.id})`, at: locate(def, it.decl.span.start), meta: it.decl.meta }] : [])),
+    ]),
+  ];
   const covered = new Uint8Array(flat.length);
-  for (const meta of metas) {
+  const quoted: { start: number; end: number; by: number }[] = [];
+  citing.forEach(({ meta }, by) => {
     const quotes = [...meta.cites.filter((c) => c.file === null).map((c) => c.quote), ...meta.ambiguous.map((a) => a.quote)];
     for (const quote of quotes) {
       const q = collapse(quote).trim();
       if (!q) continue;
-      for (let at = flat.indexOf(q); at >= 0; at = flat.indexOf(q, at + 1)) covered.fill(1, at, at + q.length);
+      for (let at = flat.indexOf(q); at >= 0; at = flat.indexOf(q, at + 1)) {
+        covered.fill(1, at, at + q.length);
+        quoted.push({ start: at, end: at + q.length, by });
+      }
     }
-  }
+  });
   const passages = spans.map((s) => {
-    let quoted = 0;
-    for (let i = s.start; i < s.end; i++) quoted += covered[i]!;
-    const share = quoted / (s.end - s.start);
+    let count = 0;
+    for (let i = s.start; i < s.end; i++) count += covered[i]!;
+    const share = count / (s.end - s.start);
     const status: PassageStatus = share >= CITED_SHARE ? 'cited' : share > 0 ? 'partly' : 'not cited';
-    return { line: s.line, text: flat.slice(s.start, s.end), status, share };
+    const by = [...new Set(quoted.filter((q) => q.start < s.end && q.end > s.start).map((q) => q.by))];
+    return { line: s.line, text: flat.slice(s.start, s.end), status, share, citedBy: by.map((i) => ({ key: citing[i]!.key, at: citing[i]!.at })) };
   });
 
   const uncited: { key: string; at: string }[] = [];

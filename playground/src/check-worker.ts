@@ -3,6 +3,7 @@
 // ../shared/reference), gives back a CheckResponse. Keeps typing smooth.
 import { diag, type Diagnostic } from '../../grammar/diagnostics.js';
 import { citedFiles, compileSource } from '../../interpreter/compile.js';
+import { coverage } from '../../interpreter/coverage.js';
 import type { CheckRequest, CheckResponse } from './protocol.js';
 
 const rulebookFiles = import.meta.glob<string>(['../../../shared/rulebooks/*.txt', '../../../shared/reference/*.md'], { query: '?raw', import: 'default' });
@@ -36,7 +37,8 @@ async function check(request: CheckRequest): Promise<CheckResponse> {
       const start = Math.max(0, source.indexOf(`"${name}"`)); // the name in the header
       diagnostics.push(diag('R0502', { start, end: start + name.length + 2 }, { file: name }, { file }));
     }
-    return { id, file, source, diagnostics, definition: result.definition, rulebook: name ? { name, verified: text !== null } : null, ms: performance.now() - started };
+    const cited = result.definition && name && text !== null ? coverage(result.definition, { file: name, text }) : null;
+    return { id, file, source, diagnostics, definition: result.definition, rulebook: name ? { name, verified: text !== null } : null, coverage: cited, ms: performance.now() - started };
   } catch (e) {
     const crash = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     return { id, file, source, diagnostics: [], definition: null, rulebook: null, ms: performance.now() - started, crash };

@@ -7,6 +7,7 @@ import { fill, h, richText } from './dom.js';
 import { createEditor, modelFor, replaceAll, reveal, setDiagnostics, type TextModel } from './editor.js';
 import { ComparePanel } from './compare-panel.js';
 import { PlayPanel } from './play-panel.js';
+import { rulebookView } from './rulebook-view.js';
 import type { CheckResponse } from './protocol.js';
 import { originalText, rememberSelected, RULESETS, saveText, savedText, selectedRuleset } from './rulesets.js';
 import './style.css';
@@ -20,10 +21,13 @@ const list = byId<HTMLElement>('diagnostics');
 
 const editor = createEditor(byId('editor'));
 const panel = new PlayPanel(byId('play'), { reveal: (file, line, column) => void show(file, line, column) });
-const compare = new ComparePanel(byId('play'), (at) => {
+const revealAt = (at: string) => {
   const m = /^(.*):(\d+):(\d+)$/.exec(at);
   if (m) void show(m[1]!, Number(m[2]), Number(m[3]));
-});
+};
+const compare = new ComparePanel(byId('play'), revealAt);
+const rulebook = h('div', { id: 'rulebook' });
+byId('play').append(h('section', { class: 'card' }, h('h3', {}, 'Rulebook'), rulebook));
 const checker = new Checker(showCheck, (message) => setStatus('crash', message));
 
 let current: { path: string; original: string; model: TextModel } | null = null;
@@ -95,6 +99,8 @@ function showCheck(r: CheckResponse): void {
   setStatus(summary.errors ? 'errors' : 'ok', `${summary.errors ? '✗' : '✓'} ${summary.text}${book} · ${Math.round(r.ms)} ms`);
   fill(list, sorted(r.diagnostics).map((d) => diagnosticItem(d, r.source)));
   compare.setDefinition(r.definition, current.path);
+  fill(rulebook, r.coverage ? rulebookView(r.coverage, revealAt)
+    : h('p', { class: 'muted' }, r.rulebook?.verified === false ? `${r.rulebook.name} was not found.` : 'Shown when the ruleset has no errors and names its rulebook.'));
   panel.setDefinition(r.definition, `The ruleset has ${summary.text.toLowerCase()}: fix ${summary.errors === 1 ? 'it' : 'them'} to start a new game.`);
 }
 

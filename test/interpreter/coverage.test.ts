@@ -50,6 +50,8 @@ describe('coverage of a rulebook', () => {
       [6, 'not cited'],
     ]);
     expect(c.passages[3]!.text).toBe('- A player may never pass: every turn, some coins must be taken.');
+    expect(c.passages[1]!.citedBy.map((d) => d.key)).toEqual(['rule never-more-than-three']);
+    expect(c.passages[1]!.citedBy[0]!.at).toMatch(/^test\.rules:\d+:3$/);
   });
 
   it('lists the declarations that cite nothing', () => {

@@ -103,6 +103,11 @@ describe.skipIf(skip)('the playground in Chromium', () => {
   it('loads the Tokaido ruleset with no error markers', async () => {
     await checked();
     expect(await page.textContent('#structure')).toContain('phase "Cesta"'); // the flow's first phase
+    // The rulebook beside the rules: sentences marked cited or not, with links to the citing rules.
+    await page.locator('#rulebook li.passage.cited').first().waitFor();
+    expect(await page.locator('#rulebook li.passage.not-cited').count()).toBeGreaterThan(0);
+    expect(await page.textContent('#rulebook')).toMatch(/\d+ of \d+ sentences of tokaido\.cs\.txt are cited/);
+    expect(await page.locator('#rulebook .cited-by a', { hasText: 'rule temple' }).count()).toBeGreaterThan(0);
     expect(await page.inputValue('#ruleset')).toBe('rulesets/tokaido/tokaido.cs.rules');
     expect(await page.getAttribute('#check-status', 'data-state')).toBe('ok');
     expect(await page.textContent('#check-status')).toContain('No errors');
