@@ -12,6 +12,8 @@ import { fill, h, richText } from './dom.js';
 import { originalText, RULESETS, savedText } from './rulesets.js';
 
 const GAMES_PER_COUNT = 5;
+/** The select's value for the current ruleset's original text. */
+const ORIGINAL = '(original)';
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 export class ComparePanel {
@@ -26,7 +28,7 @@ export class ComparePanel {
     this.button.addEventListener('click', () => void this.compare());
     root.append(h('section', { class: 'card', id: 'compare-card' },
       h('h3', {}, 'Compare with another encoding'),
-      h('p', { class: 'muted small' }, 'Two encodings of one game — one rulebook in two translations — declaration by declaration, then the same games played in both.'),
+      h('p', { class: 'muted small' }, 'Two encodings of one game — one rulebook in two translations, or your edited rules and the original — declaration by declaration, then the same games played in both.'),
       h('div', { class: 'row' }, h('label', {}, 'Compare with ', this.other), this.button),
       this.output));
   }
@@ -37,9 +39,12 @@ export class ComparePanel {
     if (path !== this.path) {
       this.path = path;
       const others = RULESETS.filter((p) => p !== path);
-      // Offer the encodings of the same game (the same folder) first.
+      // Offer the encodings of the same game (the same folder) first, then this ruleset as it was
+      // before the edits in the editor: a designer's "what did my change do?".
       const folder = path.slice(0, path.lastIndexOf('/') + 1);
-      fill(this.other, [...others.filter((p) => p.startsWith(folder)), ...others.filter((p) => !p.startsWith(folder))].map((p) => h('option', { value: p }, p)));
+      fill(this.other,
+        [...others.filter((p) => p.startsWith(folder)), ...others.filter((p) => !p.startsWith(folder))].map((p) => h('option', { value: p }, p)),
+        h('option', { value: ORIGINAL }, `${path} as it was before my edits`));
       this.output.replaceChildren();
     }
     this.button.disabled = !def || this.other.options.length === 0;
@@ -49,8 +54,8 @@ export class ComparePanel {
     const first = this.def;
     if (!first) return;
     const ticket = ++this.running;
-    const path = this.other.value;
-    const text = savedText(path) ?? (await originalText(path));
+    const path = this.other.value === ORIGINAL ? this.path : this.other.value;
+    const text = this.other.value === ORIGINAL ? await originalText(path) : savedText(path) ?? (await originalText(path));
     const compiled = compileSource(text, path);
     if (!compiled.definition) {
       fill(this.output, h('p', { class: 'problem' }, `${path} has errors: open it to see them.`));

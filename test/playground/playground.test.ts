@@ -1,7 +1,7 @@
 // The playground in a real browser: builds it with Vite into a temp dir, serves that on 127.0.0.1,
 // and drives Debian's Chromium (playwright-core, never a downloaded browser) as a person would.
 // REGULA_SKIP_BROWSER=1 skips it; REGULA_PLAYGROUND_SCREENSHOT=/tmp/x.png saves a screenshot.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -237,6 +237,24 @@ describe.skipIf(skip)('the playground in Chromium', () => {
     const first = page.locator('#compare-structure details.difference').first();
     await first.locator('summary').click();
     expect(await first.locator('pre.line-diff div').count()).toBeGreaterThan(0);
+  }, 360_000);
+
+  it('compares an edited ruleset with its original text: what did my change do?', async () => {
+    const original = readFileSync(join(ROOT, 'rulesets/tokaido/tokaido.cs.rules'), 'utf8');
+    const edited = original.replace('choose amount from 1 to min(3, coins) as donate', 'choose amount from 1 to min(2, coins) as donate');
+    expect(edited).not.toBe(original);
+    await page.click('.monaco-editor .view-lines');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(edited);
+    await page.waitForFunction(() => document.querySelector('#saved')?.textContent?.includes('edited'));
+    await checked();
+    await page.selectOption('#compare-with', '(original)');
+    await page.click('#compare');
+    await page.locator('#compare-play p').first().waitFor({ timeout: 300_000 });
+    expect(await page.locator('#compare-structure details.difference').allTextContents()).toEqual([expect.stringContaining('rule temple')]);
+    expect(await page.textContent('#compare-play')).toContain('choice `donate` in rule `temple`'.replace(/`/g, ''));
+    await page.click('#reset');
+    await page.waitForSelector('#check-status[data-state="ok"]');
   }, 360_000);
 
   it('raised no uncaught error in the page', () => {
