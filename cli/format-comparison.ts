@@ -10,7 +10,7 @@ export function formatStructure(s: StructureComparison): string {
   const onlyFirst = s.differences.filter((d) => d.status === 'only-first').length;
   const onlySecond = s.differences.filter((d) => d.status === 'only-second').length;
   const lines = [
-    `Structure: ${s.same.length} declarations mean the same in both; ${changed} differ, ${onlyFirst} only in the first, ${onlySecond} only in the second.`,
+    `Structure: ${s.same.length} declaration${s.same.length === 1 ? ' means' : 's mean'} the same in both; ${changed} differ${changed === 1 ? 's' : ''}, ${onlyFirst} only in the first, ${onlySecond} only in the second.`,
   ];
   for (const d of s.differences) {
     lines.push('');

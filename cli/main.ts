@@ -9,7 +9,7 @@ import { AGENTS, type AgentFactory } from '../interpreter/agents.js';
 import type { GameDefinition } from '../interpreter/definition.js';
 import { EndlessGameError, IllegalMoveError, RuleError } from '../interpreter/errors.js';
 import { playGame } from '../interpreter/play.js';
-import { checkStateFits, legalMoves, SetupError, why } from '../interpreter/runtime.js';
+import { checkSetup, checkStateFits, legalMoves, SetupError, why } from '../interpreter/runtime.js';
 import { runScenario } from '../interpreter/scenario.js';
 import { simulate } from '../interpreter/simulate.js';
 import type { GameState } from '../interpreter/state.js';
@@ -160,7 +160,9 @@ async function command(name: string, args: Args): Promise<number> {
     case 'outline': {
       const g = load(file!, true);
       if (!g) return 1;
-      const o = outline(g.definition, intFlag(args, 'players', g.definition.players.min), flags(args, 'variant'));
+      const players = intFlag(args, 'players', g.definition.players.min);
+      checkSetup(g.definition, players, flags(args, 'variant'));
+      const o = outline(g.definition, players, flags(args, 'variant'));
       out(flag(args, 'json') ? JSON.stringify(o) : formatOutline(o));
       return 0;
     }

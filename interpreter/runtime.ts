@@ -36,7 +36,8 @@ export function modelOf(def: GameDefinition, state: GameState): Model {
   return modelFor(def, state.players, state.variants);
 }
 
-function checkSetup(def: GameDefinition, players: number, variants: readonly string[]): void {
+/** Throws SetupError unless the player count and the chosen variants are ones the game allows together. */
+export function checkSetup(def: GameDefinition, players: number, variants: readonly string[]): void {
   const span = { start: 0, end: 0 };
   if (!Number.isInteger(players) || players < def.players.min || players > def.players.max) {
     throw new SetupError(diag('R0704', span, { min: def.players.min, max: def.players.max, players }).message);

@@ -106,7 +106,7 @@ describe('regula diff', () => {
   it('prints where two encodings part and exits 1', () => {
     const r = regula('diff', 'test/compare/last-coin.first.rules', 'test/compare/last-coin.second.rules', '--games', '2');
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('Structure: 4 declarations mean the same in both; 1 differ, 0 only in the first, 1 only in the second.');
+    expect(r.stdout).toContain('Structure: 4 declarations mean the same in both; 1 differs, 0 only in the first, 1 only in the second.');
     expect(r.stdout).toMatch(/^ +- +choose n from 1 to min\(3, pile\) as take$/m);
     expect(r.stdout).toMatch(/^ +\+ +choose n from 1 to min\(limit, pile\) as take$/m);
     expect(r.stdout).toContain('only in the second: define limit');

@@ -78,6 +78,14 @@ describe('where the game is', () => {
   });
 });
 
+describe('regula outline, asked for a setup the game does not allow', () => {
+  const regula = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'outline', 'test/interpreter/card-game.rules', ...args], { cwd: repoRoot, encoding: 'utf8' });
+  it('names the unknown variant and the player count out of range', () => {
+    expect(regula('--variant', 'nope')).toMatchObject({ status: 2, stderr: expect.stringContaining('Variant `nope` does not exist. Variants: double, calm.') });
+    expect(regula('--players', '9')).toMatchObject({ status: 2, stderr: expect.stringContaining('This game takes 2 to 4 players, not 9.') });
+  });
+});
+
 describe('regula outline', () => {
   it("prints the tree with each node's line", () => {
     const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'outline', 'test/interpreter/card-game.rules', '--players', '3'], { cwd: repoRoot, encoding: 'utf8' });
