@@ -1,0 +1,143 @@
+// Comparing two encodings of one game in structure: declaration by declaration, by what each
+// means (spans, citations and titles aside), a changed one shown as a line diff with the
+// passages each encoding cites. Typically one rulebook in two translations, or a game with and
+// without a variant.
+import type { Decl, Span } from '../grammar/ast.js';
+import { locate, type GameDefinition } from './definition.js';
+import { declLabel, overlay } from './model.js';
+
+/**
+ * The variants each side is taken with: two encodings with the same ones, or one encoding with
+ * and without a variant — how a designer sees what a rule change does.
+ */
+export interface SideVariants {
+  readonly first: readonly string[];
+  readonly second: readonly string[];
+}
+export const NO_VARIANTS: SideVariants = { first: [], second: [] };
+
+/** One declaration as one encoding has it. */
+export interface DeclSide {
+  /** `file:line:col` of the declaration. */
+  readonly at: string;
+  /** Its source text without its citations and ambiguity notes. */
+  readonly text: string;
+  /** The rulebook passages it cites, for reading the two translations side by side. */
+  readonly cites: readonly string[];
+}
+
+export interface LineChange {
+  readonly op: ' ' | '-' | '+';
+  readonly text: string;
+}
+
+export interface DeclDifference {
+  /** What the declaration is known by: `rule eat`, `counter coins`, `variant gourmet`, `flow`. */
+  readonly key: string;
+  readonly status: 'changed' | 'only-first' | 'only-second';
+  readonly first?: DeclSide;
+  readonly second?: DeclSide;
+  /** For a changed declaration: its lines, kept (' '), only in the first ('-'), only in the second ('+'). */
+  readonly lines?: readonly LineChange[];
+}
+
+export interface StructureComparison {
+  /** Declarations that mean the same in both (citations, titles and the rulebook's name aside). */
+  readonly same: readonly string[];
+  readonly differences: readonly DeclDifference[];
+}
+
+interface Entry {
+  readonly key: string;
+  /** What the declaration means: its AST without spans, citations and titles, as JSON. */
+  readonly meaning: string;
+  readonly side: DeclSide;
+}
+
+
+/**
+ * The declaration's meaning: everything but where it is, what it cites, and the titles people
+ * read (of the game, a variant, a phase), which each translation words its own way.
+ */
+function meaning(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(meaning);
+  if (node === null || typeof node !== 'object') return node;
+  const kind = (node as { kind?: string }).kind;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'span' || k === 'meta') continue;
+    if ((kind === 'Game' || kind === 'Variant' || kind === 'Phase') && (k === 'title' || k === 'rulebook')) continue;
+    out[k] = meaning(v);
+  }
+  return out;
+}
+
+/** The source of a declaration with its `cites …` and `ambiguous … because …` clauses cut out. */
+function textWithoutNotes(def: GameDefinition, span: Span, notes: readonly Span[]): string {
+  const source = def.source.text;
+  let text = '';
+  let at = span.start;
+  for (const n of [...notes].sort((x, y) => x.start - y.start)) {
+    if (n.start < at || n.end > span.end) continue;
+    text += source.slice(at, n.start).replace(/[ \t]+$/, '');
+    at = n.end;
+  }
+  text += source.slice(at, span.end);
+  return text.split('\n').map((l) => l.replace(/[ \t]+$/, '')).filter((l) => l.trim() !== '').join('\n');
+}
+
+function entries(def: GameDefinition, variants: readonly string[]): Entry[] {
+  const out: Entry[] = [];
+  const side = (span: Span, meta: Decl['meta']): DeclSide => ({
+    at: locate(def, span.start),
+    text: textWithoutNotes(def, span, [...meta.cites, ...meta.ambiguous].map((n) => n.span)),
+    cites: meta.cites.map((c) => (c.file ? `${c.quote} (${c.file})` : c.quote)),
+  });
+  // With variants chosen, the declarations they overlay (replace, add, remove) are compared as in force.
+  const decls = variants.length ? overlay(def.decls, def.variants.filter((v) => variants.includes(v.id))) : def.decls;
+  for (const d of decls) {
+    out.push({ key: declLabel(d), meaning: JSON.stringify(meaning(d)), side: side(d.span, d.meta) });
+  }
+  for (const v of def.variants) {
+    const { id, when, excludes, items } = v;
+    out.push({ key: `variant ${id}`, meaning: JSON.stringify(meaning({ kind: 'Variant', id, when, excludes, items })), side: side(v.span, v.meta) });
+  }
+  return out;
+}
+
+/** Declaration by declaration: which mean the same, which differ, which only one encoding has. */
+export function compareStructure(first: GameDefinition, second: GameDefinition, variants: SideVariants = NO_VARIANTS): StructureComparison {
+  const a = entries(first, variants.first);
+  const b = new Map(entries(second, variants.second).map((e) => [e.key, e]));
+  const same: string[] = [];
+  const differences: DeclDifference[] = [];
+  for (const x of a) {
+    const y = b.get(x.key);
+    b.delete(x.key);
+    if (!y) differences.push({ key: x.key, status: 'only-first', first: x.side });
+    else if (x.meaning === y.meaning) same.push(x.key);
+    else differences.push({ key: x.key, status: 'changed', first: x.side, second: y.side, lines: diffLines(x.side.text.split('\n'), y.side.text.split('\n')) });
+  }
+  for (const y of b.values()) differences.push({ key: y.key, status: 'only-second', second: y.side });
+  return { same, differences };
+}
+
+/** A line diff by longest common subsequence (declarations are short). */
+export function diffLines(a: readonly string[], b: readonly string[]): LineChange[] {
+  const norm = (l: string) => l.trim();
+  const n = a.length, m = b.length;
+  const lcs: number[][] = Array.from({ length: n + 1 }, () => Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lcs[i]![j] = norm(a[i]!) === norm(b[j]!) ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    }
+  }
+  const out: LineChange[] = [];
+  let i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && norm(a[i]!) === norm(b[j]!)) { out.push({ op: ' ', text: b[j]! }); i++; j++; }
+    else if (i < n && (j === m || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) out.push({ op: '-', text: a[i++]! });
+    else out.push({ op: '+', text: b[j++]! });
+  }
+  return out;
+}
