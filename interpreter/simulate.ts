@@ -24,29 +24,56 @@ export interface SimulationReport {
 }
 
 export function simulate(def: GameDefinition, o: SimulationOptions): SimulationReport {
-  const make = typeof o.agent === 'function' ? o.agent : AGENTS[o.agent ?? 'random'] ?? AGENTS.random!;
-  const agentName = o.agentName ?? (typeof o.agent === 'string' ? o.agent : 'random');
-  const wins = Array<number>(o.players).fill(0);
-  const scores = Array<number>(o.players).fill(0);
-  let moves = 0;
+  const tally = new Tally(def, o);
   for (let g = 0; g < o.games; g++) {
-    const seed = `${o.seed}/${g}`;
-    const state = playGame(def, {
-      players: o.players, seed, variants: o.variants ?? [],
-      agents: Array.from({ length: o.players }, (_, seat) => make(seed, seat)),
-    });
-    // A shared win counts as a fraction for each winner, so the shares add up to the number of games.
-    for (const w of state.result?.winners ?? []) wins[w]! += 1 / state.result!.winners.length;
-    state.result?.scores.forEach((s, seat) => (scores[seat]! += s));
-    moves += state.moves.length;
+    tally.play(g);
     o.onProgress?.(g + 1);
   }
-  const pct = (x: number) => `${((100 * x) / o.games).toFixed(1)}%`;
-  const meanScoreBySeat = scores.map((s) => s / o.games);
-  const text = [
-    `${def.name}: ${o.games} games, ${o.players} players${o.variants?.length ? `, variants ${o.variants.join(', ')}` : ''}, ${agentName} agents`,
-    ...wins.map((w, seat) => `  seat ${seat}: wins ${pct(w)}, mean score ${meanScoreBySeat[seat]!.toFixed(1)}`),
-    `  mean game length: ${(moves / o.games).toFixed(1)} moves`,
-  ].join('\n');
-  return { games: o.games, winsBySeat: wins, meanScoreBySeat, meanMoves: moves / o.games, text };
+  return tally.report();
+}
+
+/**
+ * Games played one at a time and counted: what `simulate` runs, and what a page runs a few games
+ * per frame to show progress. Game g is seeded `seed/g`, so the same options give the same games.
+ */
+export class Tally {
+  private readonly make: AgentFactory;
+  private readonly agentName: string;
+  private readonly wins: number[];
+  private readonly scores: number[];
+  private moves = 0;
+  private games = 0;
+
+  constructor(private readonly def: GameDefinition, private readonly o: Omit<SimulationOptions, 'games'>) {
+    this.make = typeof o.agent === 'function' ? o.agent : AGENTS[o.agent ?? 'random'] ?? AGENTS.random!;
+    this.agentName = o.agentName ?? (typeof o.agent === 'string' ? o.agent : 'random');
+    this.wins = Array<number>(o.players).fill(0);
+    this.scores = Array<number>(o.players).fill(0);
+  }
+
+  play(g: number): void {
+    const { players } = this.o;
+    const seed = `${this.o.seed}/${g}`;
+    const state = playGame(this.def, {
+      players, seed, variants: this.o.variants ?? [],
+      agents: Array.from({ length: players }, (_, seat) => this.make(seed, seat)),
+    });
+    // A shared win counts as a fraction for each winner, so the shares add up to the number of games.
+    for (const w of state.result?.winners ?? []) this.wins[w]! += 1 / state.result!.winners.length;
+    state.result?.scores.forEach((score, seat) => (this.scores[seat]! += score));
+    this.moves += state.moves.length;
+    this.games++;
+  }
+
+  report(): SimulationReport {
+    const { games, o } = this;
+    const pct = (x: number) => `${((100 * x) / games).toFixed(1)}%`;
+    const meanScoreBySeat = this.scores.map((score) => score / games);
+    const text = [
+      `${this.def.name}: ${games} games, ${o.players} players${o.variants?.length ? `, variants ${o.variants.join(', ')}` : ''}, ${this.agentName} agents`,
+      ...this.wins.map((w, seat) => `  seat ${seat}: wins ${pct(w)}, mean score ${meanScoreBySeat[seat]!.toFixed(1)}`),
+      `  mean game length: ${(this.moves / games).toFixed(1)} moves`,
+    ].join('\n');
+    return { games, winsBySeat: [...this.wins], meanScoreBySeat, meanMoves: this.moves / games, text };
+  }
 }

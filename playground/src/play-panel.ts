@@ -3,12 +3,15 @@
 // hand or by agent, undo, "view as seat", "Why not?", and runtime errors shown with their rule.
 import type { GameDefinition } from '../../interpreter/definition.js';
 import { outline, runningStatements } from '../../interpreter/outline.js';
+import { checkSetup } from '../../interpreter/runtime.js';
+import { Tally } from '../../interpreter/simulate.js';
 import { playerLabel } from '../../interpreter/values.js';
 import { fill, h, richText } from './dom.js';
 import { GameSession, problemOf, type Problem } from './game.js';
 import {
   countdownText, countersTable, decisionLine, explanationView, logList, moveButtons, phaseChips, phaseKey, piecesView, resultView, zonesView,
 } from './game-view.js';
+import { balanceView } from './balance-view.js';
 import { outlineView, type OutlineView } from './outline-view.js';
 
 export interface PanelHooks {
@@ -17,6 +20,7 @@ export interface PanelHooks {
 }
 
 const AUTO_SEAT = 'auto';
+const SIMULATED_GAMES = 200;
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 export class PlayPanel {
@@ -32,6 +36,9 @@ export class PlayPanel {
   private readonly variants = h('div', { id: 'variants', class: 'variants' });
   private readonly newGame = h('button', { id: 'new-game', type: 'button', class: 'primary' }, 'New game');
   private readonly setupNote = h('p', { id: 'setup-note', class: 'note' });
+  private readonly simulateButton = h('button', { id: 'simulate', type: 'button', title: 'Random agents play many games with these players, seed and variants' }, 'Simulate 200 games');
+  private readonly simulation = h('div', { id: 'simulation' });
+  private simulating = 0;
 
   private readonly decision = h('p', { id: 'decision' });
   private readonly phases = h('div', { id: 'phases', class: 'chips' });
@@ -59,6 +66,7 @@ export class PlayPanel {
 
   constructor(root: HTMLElement, private readonly hooks: PanelHooks) {
     this.newGame.addEventListener('click', () => this.start());
+    this.simulateButton.addEventListener('click', () => void this.simulate());
     this.agentOne.addEventListener('click', () => this.guard(() => this.session?.agentMove()));
     this.agentEnd.addEventListener('click', () => (this.busy ? (this.stopRequested = true) : void this.agentToEnd()));
     this.undo.addEventListener('click', () => this.guard(() => this.session?.undo()));
@@ -81,8 +89,8 @@ export class PlayPanel {
     fill(root,
       h('section', { class: 'card', id: 'setup' },
         this.title,
-        h('div', { class: 'row' }, h('label', {}, 'Players ', this.players), h('label', {}, 'Seed ', this.seed), this.newGame),
-        this.variants, this.setupNote),
+        h('div', { class: 'row' }, h('label', {}, 'Players ', this.players), h('label', {}, 'Seed ', this.seed), this.newGame, this.simulateButton),
+        this.variants, this.setupNote, this.simulation),
       h('section', { class: 'card' }, h('h3', {}, 'Structure'),
         h('p', { class: 'muted small' }, 'How play runs, as the rules nest it; while a game runs, the highlighted lines are where it is.'),
         this.structure),
@@ -99,6 +107,7 @@ export class PlayPanel {
       this.buildSetup(def, old);
     }
     this.newGame.disabled = !def || this.busy;
+    this.simulateButton.disabled = !def;
     this.title.textContent = def ? `Play ${def.name}` : this.title.textContent;
     const stale = this.session && def && this.session.def.source.text !== def.source.text;
     this.setupNote.textContent = !def ? reason
@@ -113,7 +122,7 @@ export class PlayPanel {
     const def = session?.def ?? this.def;
     if (!def) return;
     const players = session?.options.players ?? Number(this.players.value);
-    const variants = session?.options.variants ?? [...this.variants.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.value);
+    const variants = session?.options.variants ?? this.chosenVariants();
     const key = `${players}|${variants.join(',')}`;
     if (this.outline?.def !== def || this.outline.key !== key) {
       try {
@@ -128,7 +137,7 @@ export class PlayPanel {
   }
 
   private buildSetup(def: GameDefinition, old: GameDefinition | null): void {
-    const checked = new Set([...this.variants.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.value));
+    const checked = new Set(this.chosenVariants());
     this.players.min = String(def.players.min);
     this.players.max = String(def.players.max);
     const current = Number(this.players.value);
@@ -145,7 +154,7 @@ export class PlayPanel {
     if (!this.def || this.busy) return;
     const seedText = this.seed.value.trim() || '1';
     const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
-    const variants = [...this.variants.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.value);
+    const variants = this.chosenVariants();
     try {
       this.session = new GameSession(this.def, { players: Number(this.players.value), seed, variants });
       this.showProblem(null);
@@ -157,6 +166,44 @@ export class PlayPanel {
     this.fillSeats();
     this.setDefinition(this.def);
     this.render();
+  }
+
+  /** Plays SIMULATED_GAMES games between random agents, a few per frame, and shows the balance by seat. */
+  private async simulate(): Promise<void> {
+    const def = this.def;
+    if (!def) return;
+    const ticket = ++this.simulating;
+    const seedText = this.seed.value.trim() || '1';
+    const options = { players: Number(this.players.value), seed: seedText, variants: this.chosenVariants() };
+    try {
+      checkSetup(def, options.players, options.variants);
+    } catch (e) {
+      fill(this.simulation, h('p', { class: 'problem' }, problemOf(e, def).message));
+      return;
+    }
+    const tally = new Tally(def, options);
+    const status = h('p', { class: 'muted' });
+    fill(this.simulation, status);
+    let shown = performance.now();
+    try {
+      for (let g = 0; g < SIMULATED_GAMES; g++) {
+        if (ticket !== this.simulating) return; // a newer simulation replaced this one
+        tally.play(g);
+        if (performance.now() - shown > 100) {
+          status.textContent = `Playing game ${g + 1} of ${SIMULATED_GAMES}…`;
+          await nextFrame();
+          shown = performance.now();
+        }
+      }
+      fill(this.simulation, balanceView(tally.report()));
+    } catch (e) {
+      const p = problemOf(e, def);
+      fill(this.simulation, h('p', { class: 'problem' }, `${p.title}: `, richText(p.message)));
+    }
+  }
+
+  private chosenVariants(): string[] {
+    return [...this.variants.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.value);
   }
 
   private fillSeats(): void {

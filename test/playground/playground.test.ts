@@ -225,6 +225,17 @@ describe.skipIf(skip)('the playground in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('#setup h2')?.textContent === 'Play Tokaido');
   }, SLOW);
 
+  it('simulates 200 games and draws each seat\'s share of wins', async () => {
+    await checked();
+    await page.fill('#players', '4');
+    await page.click('#simulate');
+    await page.locator('#simulation table.bars').waitFor({ timeout: 300_000 });
+    expect(await page.locator('#simulation table.bars tr').count()).toBe(4);
+    expect(await page.textContent('#simulation')).toContain('200 games');
+    const shares = (await page.locator('#simulation td.num:not(.muted)').allTextContents()).map((t) => parseFloat(t));
+    expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0); // every game has its winners
+  }, 360_000);
+
   it('compares the ruleset with another encoding of the same game, in structure and in play', async () => {
     await checked();
     // The same game's other encodings come first in the list.
