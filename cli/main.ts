@@ -238,13 +238,8 @@ async function command(name: string, args: Args): Promise<number> {
       const games = intFlag(args, 'games', 100);
       const report = simulate(g.definition, {
         players: o.players, variants: o.variants, games, seed: o.seed, agent: await agentFactory(args), agentName: flag(args, 'agent') ?? 'random',
-        onProgress: (done) => {
-          // On a terminal the count updates in place; in a log, one line every tenth of the games.
-          if (process.stderr.isTTY) process.stderr.write(`\r${done}/${games} games`);
-          else if (done % Math.max(1, Math.floor(games / 10)) === 0) process.stderr.write(`${done}/${games} games\n`);
-        },
+        onProgress: (done) => progress('games')(done, games),
       });
-      if (process.stderr.isTTY) process.stderr.write('\n');
       if (flag(args, 'json')) out(JSON.stringify(report));
       else out(report.text);
       return 0;
@@ -273,15 +268,11 @@ async function command(name: string, args: Args): Promise<number> {
           throw new UsageError(`--players ${n}: the first encoding plays ${a.players.min}–${a.players.max}, the second ${b.players.min}–${b.players.max}.`);
         }
       }
+      const seed = flag(args, 'seed') ?? '1';
       const play = games === 0 ? null : comparePlay(a, b, {
-        players: counts, games, seed: flag(args, 'seed') ?? '1', variants, maxMoves: intFlag(args, 'max-moves', 100_000),
-        onProgress: (done, total) => {
-          if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total} games`);
-          else if (done % Math.max(1, Math.floor(total / 10)) === 0) process.stderr.write(`${done}/${total} games\n`);
-        },
+        players: counts, games, seed, variants, maxMoves: intFlag(args, 'max-moves', 100_000), onProgress: progress('games played in both'),
       });
-      if (play && process.stderr.isTTY) process.stderr.write('\n');
-      const outcomes = games === 0 ? null : compareOutcomes(a, b, { players: counts, games, seed: flag(args, 'seed') ?? '1', variants });
+      const outcomes = games === 0 ? null : compareOutcomes(a, b, { players: counts, games, seed, variants, onProgress: progress('games played on each side') });
       if (flag(args, 'json')) out(JSON.stringify({ first: file, second: secondPath, variants, structure, play, outcomes }));
       else {
         const withVariants = (ids: readonly string[]) => (ids.length ? ` with ${ids.join(', ')}` : '');
@@ -295,6 +286,14 @@ async function command(name: string, args: Args): Promise<number> {
     default:
       throw new UsageError(`Unknown command \`${name}\`.\n\n${USAGE}`);
   }
+}
+
+/** Progress of long work on stderr: updated in place on a terminal, a line every tenth in a log. */
+function progress(what: string): (done: number, total: number) => void {
+  return (done, total) => {
+    if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total} ${what}${done === total ? '\n' : ''}`);
+    else if (done % Math.max(1, Math.floor(total / 10)) === 0) process.stderr.write(`${done}/${total} ${what}\n`);
+  };
 }
 
 function readText(path: string): string {

@@ -97,11 +97,15 @@ export interface OutcomeComparison {
  */
 export function compareOutcomes(first: GameDefinition, second: GameDefinition, o: PlayComparisonOptions): OutcomeComparison[] {
   const variants = o.variants ?? NO_VARIANTS;
-  return (o.players ?? sharedPlayerCounts(first, second)).map((players) => ({
-    players,
-    first: simulate(first, { players, variants: variants.first, games: o.games, seed: o.seed }),
-    second: simulate(second, { players, variants: variants.second, games: o.games, seed: o.seed }),
-  }));
+  const counts = o.players ?? sharedPlayerCounts(first, second);
+  const total = counts.length * 2 * o.games;
+  let before = 0;
+  const side = (def: GameDefinition, players: number, chosen: readonly string[]) => {
+    const offset = before;
+    before += o.games;
+    return simulate(def, { players, variants: chosen, games: o.games, seed: o.seed, onProgress: (done) => o.onProgress?.(offset + done, total) });
+  };
+  return counts.map((players) => ({ players, first: side(first, players, variants.first), second: side(second, players, variants.second) }));
 }
 
 /** One game played in both encodings. */
