@@ -536,14 +536,15 @@ export function cstToAst(cst: CstNode, source: string): { ruleset: A.Ruleset; di
 
   function expr(node: CstNode): A.Expr {
     switch (node.name) {
-      case 'expr':
+      case 'expr': case 'andExpr': case 'sumExpr': case 'productExpr':
         return chain(node, expr);
-      case 'andExpr':
-        return chain(node, expr);
-      case 'notExpr': {
+      case 'notExpr': case 'unaryExpr': {
         const operand = expr(need(sub(node, 'operand')));
         const not = tok(node, 'Kw_not');
-        return not ? { kind: 'Unary', op: 'not', operand, span: join(tokenSpan(not), operand.span) } : operand;
+        const minus = tok(node, 'Minus');
+        if (not) return { kind: 'Unary', op: 'not', operand, span: join(tokenSpan(not), operand.span) };
+        if (minus) return { kind: 'Unary', op: '-', operand, span: join(tokenSpan(minus), operand.span) };
+        return operand;
       }
       case 'compareExpr': {
         const [l, r] = subs(node, 'operands').map(expr);
@@ -551,14 +552,6 @@ export function cstToAst(cst: CstNode, source: string): { ruleset: A.Ruleset; di
         if (!r) return left;
         const op = toks(node, 'op').map((t) => t.image).join(' ') as A.BinaryOp;
         return { kind: 'Binary', op, left, right: r, span: join(left.span, r.span) };
-      }
-      case 'sumExpr':
-      case 'productExpr':
-        return chain(node, expr);
-      case 'unaryExpr': {
-        const operand = expr(need(sub(node, 'operand')));
-        const minus = tok(node, 'Minus');
-        return minus ? { kind: 'Unary', op: '-', operand, span: join(tokenSpan(minus), operand.span) } : operand;
       }
       case 'ofExpr': {
         const target = expr(need(sub(node, 'target')));

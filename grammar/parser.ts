@@ -1,6 +1,6 @@
 // The Regula CST parser: takes the tokens of tokens.ts, gives one reused `parser` whose `ruleset()`
 // builds a concrete syntax tree (read by cst-to-ast.ts). Mirrors docs/grammar.md rule by rule.
-import { CstParser, EOF, type IOrAlt, type IParserErrorMessageProvider, type IToken, type OrMethodOpts, type TokenType } from 'chevrotain';
+import { CstParser, EOF, type CstNode, type IOrAlt, type IParserErrorMessageProvider, type IToken, type OrMethodOpts, type ParserMethod, type TokenType } from 'chevrotain';
 import { MESSAGES } from './diagnostics.js';
 import { allTokens, Identifier as Id, K, T } from './tokens.js';
 
@@ -63,6 +63,38 @@ class RegulaParser extends CstParser {
   private anyOf(label: string, ...types: TokenType[]): void {
     const key = `${label}:${types.map((t) => t.name).join('|')}`;
     this.OR(this.once(key, () => types.map((t) => ({ ALT: () => this.CONSUME(t, { LABEL: label }) }))));
+  }
+
+  /** One level of left-associative operators: `operand (op operand)*`, the operands one level tighter. */
+  private leftChain(name: string, operand: () => ParserMethod<[], CstNode>, ...ops: TokenType[]): ParserMethod<[], CstNode> {
+    return this.RULE(name, () => {
+      this.SUBRULE(operand(), { LABEL: 'operands' });
+      this.MANY(() => {
+        this.anyOf('ops', ...ops);
+        this.SUBRULE2(operand(), { LABEL: 'operands' });
+      });
+    });
+  }
+
+  /**
+   * One level of a prefix operator: `op operand` (the operand this level again) or the next level.
+   * The ORs name themselves, so a missing operand reads "Expected an expression".
+   */
+  private prefixed(name: string, op: TokenType, self: () => ParserMethod<[], CstNode>, next: () => ParserMethod<[], CstNode>): ParserMethod<[], CstNode> {
+    return this.RULE(name, () => {
+      this.OR(this.once(name, () => ({
+        ERR_MSG: 'an expression',
+        DEF: [
+          {
+            ALT: () => {
+              this.CONSUME(op);
+              this.SUBRULE(self(), { LABEL: 'operand' });
+            },
+          },
+          { ALT: () => this.SUBRULE(next(), { LABEL: 'operand' }) },
+        ],
+      })));
+    });
   }
 
   // ─── Declarations ──────────────────────────────────────────────────────────
@@ -845,37 +877,9 @@ class RegulaParser extends CstParser {
 
   // ─── Expressions, loosest first ────────────────────────────────────────────
 
-  expr = this.RULE('expr', () => {
-    this.SUBRULE(this.andExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(K.or, { LABEL: 'ops' });
-      this.SUBRULE2(this.andExpr, { LABEL: 'operands' });
-    });
-  });
-
-  andExpr = this.RULE('andExpr', () => {
-    this.SUBRULE(this.notExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(K.and, { LABEL: 'ops' });
-      this.SUBRULE2(this.notExpr, { LABEL: 'operands' });
-    });
-  });
-
-  // The expression ORs name themselves, so a missing operand reads "Expected an expression".
-  notExpr = this.RULE('notExpr', () => {
-    this.OR(this.once('notExpr', () => ({
-      ERR_MSG: 'an expression',
-      DEF: [
-        {
-          ALT: () => {
-            this.CONSUME(K.not);
-            this.SUBRULE(this.notExpr, { LABEL: 'operand' });
-          },
-        },
-        { ALT: () => this.SUBRULE(this.compareExpr, { LABEL: 'operand' }) },
-      ],
-    })));
-  });
+  expr = this.leftChain('expr', () => this.andExpr, K.or);
+  andExpr = this.leftChain('andExpr', () => this.notExpr, K.and);
+  notExpr = this.prefixed('notExpr', K.not, () => this.notExpr, () => this.compareExpr);
 
   compareExpr = this.RULE('compareExpr', () => {
     this.SUBRULE(this.sumExpr, { LABEL: 'operands' });
@@ -905,36 +909,9 @@ class RegulaParser extends CstParser {
     });
   });
 
-  sumExpr = this.RULE('sumExpr', () => {
-    this.SUBRULE(this.productExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.anyOf('ops', T.Plus, T.Minus);
-      this.SUBRULE2(this.productExpr, { LABEL: 'operands' });
-    });
-  });
-
-  productExpr = this.RULE('productExpr', () => {
-    this.SUBRULE(this.unaryExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.anyOf('ops', T.Star, T.Slash, K.mod);
-      this.SUBRULE2(this.unaryExpr, { LABEL: 'operands' });
-    });
-  });
-
-  unaryExpr = this.RULE('unaryExpr', () => {
-    this.OR(this.once('unaryExpr', () => ({
-      ERR_MSG: 'an expression',
-      DEF: [
-        {
-          ALT: () => {
-            this.CONSUME(T.Minus);
-            this.SUBRULE(this.unaryExpr, { LABEL: 'operand' });
-          },
-        },
-        { ALT: () => this.SUBRULE(this.ofExpr, { LABEL: 'operand' }) },
-      ],
-    })));
-  });
+  sumExpr = this.leftChain('sumExpr', () => this.productExpr, T.Plus, T.Minus);
+  productExpr = this.leftChain('productExpr', () => this.unaryExpr, T.Star, T.Slash, K.mod);
+  unaryExpr = this.prefixed('unaryExpr', T.Minus, () => this.unaryExpr, () => this.ofExpr);
 
   ofExpr = this.RULE('ofExpr', () => {
     this.OR(this.once('ofExpr', () => ({
