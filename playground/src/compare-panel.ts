@@ -8,13 +8,12 @@ import {
 } from '../../interpreter/compare.js';
 import { compileSource } from '../../interpreter/compile.js';
 import type { GameDefinition } from '../../interpreter/definition.js';
-import { fill, h, richText } from './dom.js';
+import { fill, h, nextFrame, richText } from './dom.js';
 import { originalText, RULESETS, savedText } from './rulesets.js';
 
 const GAMES_PER_COUNT = 5;
 /** The select's value for the current ruleset's original text. */
 const ORIGINAL = '(original)';
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 export class ComparePanel {
   private def: GameDefinition | null = null;

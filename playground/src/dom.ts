@@ -34,3 +34,6 @@ export function fill(el: Element, ...children: Child[]): void {
 export function richText(text: string): Child[] {
   return text.split(/(`[^`]+`)/).map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? h('code', {}, part.slice(1, -1)) : part));
 }
+
+/** Resolves at the next frame: long work yields to it so the page can show progress. */
+export const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));

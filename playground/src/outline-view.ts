@@ -36,12 +36,10 @@ export function outlineView(o: GameOutline, reveal: (at: string) => void): Outli
     return li;
   };
   const list = (nodes: readonly OutlineNode[], depth: number): Child => h('ul', { class: 'outline' }, nodes.map((n) => item(n, depth)));
-  const things = [
-    ...o.zones.map((z) => `${z.name} (${[z.owner === 'each player' ? 'per player' : null, z.ordered ? 'ordered' : null, z.visibility].filter(Boolean).join(', ')})`),
-  ];
+  const zones = o.zones.map((z) => `${z.name} (${[z.owner === 'each player' ? 'per player' : null, z.ordered ? 'ordered' : null, z.visibility].filter(Boolean).join(', ')})`);
   const element = h('div', { class: 'outline-view' },
     h('p', { class: 'muted small' }, `As played by ${o.playerCount}${o.variants.length ? ` with ${o.variants.join(', ')}` : ''}.`),
-    things.length ? h('p', { class: 'small' }, h('strong', {}, 'Zones: '), things.join(' · ')) : null,
+    zones.length ? h('p', { class: 'small' }, h('strong', {}, 'Zones: '), zones.join(' · ')) : null,
     o.counters.length ? h('p', { class: 'small' }, h('strong', {}, 'Counters: '), o.counters.map((c) => `${c.name} (${c.owner === 'game' ? 'the game' : c.owner})`).join(' · ')) : null,
     o.setup.length ? [h('h4', {}, 'Setup'), list(o.setup, 1)] : null,
     h('h4', {}, 'Flow'), list(o.flow, 0));

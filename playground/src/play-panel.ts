@@ -6,7 +6,7 @@ import { outline, runningStatements } from '../../interpreter/outline.js';
 import { checkSetup } from '../../interpreter/runtime.js';
 import { Tally } from '../../interpreter/simulate.js';
 import { playerLabel } from '../../interpreter/values.js';
-import { fill, h, richText } from './dom.js';
+import { fill, h, nextFrame, richText } from './dom.js';
 import { GameSession, problemOf, type Problem } from './game.js';
 import {
   countdownText, countersTable, decisionLine, explanationView, logList, moveButtons, phaseChips, phaseKey, piecesView, resultView, zonesView,
@@ -21,7 +21,6 @@ export interface PanelHooks {
 
 const AUTO_SEAT = 'auto';
 const SIMULATED_GAMES = 200;
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 export class PlayPanel {
   private def: GameDefinition | null = null;
