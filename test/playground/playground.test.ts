@@ -1,7 +1,8 @@
 // The playground in a real browser: builds it with Vite into a temp dir, serves that on 127.0.0.1,
 // and drives Debian's Chromium (playwright-core, never a downloaded browser) as a person would.
-// REGULA_SKIP_BROWSER=1 skips it; REGULA_PLAYGROUND_SCREENSHOT=/tmp/x.png saves a screenshot.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Without a Chromium it is skipped with a banner saying how to enable it (test/browser.ts);
+// REGULA_REQUIRE_BROWSER=1 (CI) makes a missing browser a failure. REGULA_PLAYGROUND_SCREENSHOT=/tmp/x.png saves a screenshot.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceSkip, findBrowser } from '../browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 const SLOW = 180_000; // a shared machine with 2 cores: generous limits, no timing assertions
 
@@ -39,7 +40,12 @@ async function serve(dir: string): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
 }
 
-const skip = process.env.REGULA_SKIP_BROWSER === '1';
+const browser = findBrowser();
+if (browser.skipReason) announceSkip('the playground browser tests', browser.skipReason);
+
+it.runIf(browser.failure)('has the browser it requires', () => {
+  throw new Error(browser.failure!);
+});
 
 /** Last Coin (docs/language.md) with the `min(3, pile)` guard left out: taking 3 of 2 coins breaks a rule. */
 const BROKEN = `game "Broken Coin" { players 2 to 4 }
@@ -63,7 +69,7 @@ flow {
 winner most won
 `;
 
-describe.skipIf(skip)('the playground in Chromium', () => {
+describe.runIf(browser.executable)('the playground in Chromium', () => {
   let tmp = '';
   let server: Server | undefined;
   let context: BrowserContext | undefined;
@@ -72,15 +78,12 @@ describe.skipIf(skip)('the playground in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is not installed at ${CHROMIUM}: run \`apt-get update && apt-get install -y chromium\` (as root), or set REGULA_SKIP_BROWSER=1 to skip the browser test.`);
-    }
     tmp = mkdtempSync(join(tmpdir(), 'regula-playground-'));
     const dist = join(tmp, 'dist');
     await build({ configFile: join(ROOT, 'playground/vite.config.ts'), mode: 'production', logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
     ({ server, url } = await serve(dist));
     context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
+      executablePath: browser.executable!,
       headless: true,
       viewport: { width: 1440, height: 900 },
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
