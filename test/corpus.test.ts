@@ -1,29 +1,17 @@
 // Whole-corpus test: every ruleset checks clean and finishes many seeded random games for every
 // player count and variant, with the invariants checked after every move.
 import { describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomAgent } from '../interpreter/agents.js';
-import type { GameDefinition } from '../interpreter/definition.js';
 import { playGame } from '../interpreter/play.js';
 import { loadRuleset } from '../cli/load.js';
 import { invariantViolations } from './invariants.js';
 import { repoRoot } from './helpers.js';
+import { shippedRulesets, variantSettings } from './settings.js';
 
 const GAMES_PER_SETTING = Number(process.env.REGULA_CORPUS_GAMES ?? 6);
 
-const rulesets = readdirSync(join(repoRoot, 'rulesets'), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .flatMap((d) => readdirSync(join(repoRoot, 'rulesets', d.name)).filter((f) => f.endsWith('.rules')).map((f) => join('rulesets', d.name, f)));
-
-/** Every variant alone, plus all of them together when they may be combined. */
-function variantSettings(def: GameDefinition): string[][] {
-  const chosen = def.variants.filter((v) => v.when === null);
-  const settings: string[][] = [[], ...chosen.map((v) => [v.id])];
-  const all = chosen.map((v) => v.id);
-  if (all.length > 1 && !chosen.some((v) => v.excludes.some((x) => all.includes(x)))) settings.push(all);
-  return settings;
-}
+const rulesets = shippedRulesets(repoRoot);
 
 describe.each(rulesets)('%s', (path) => {
   const loaded = loadRuleset(join(repoRoot, path));
