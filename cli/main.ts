@@ -43,6 +43,9 @@ const USAGE = `regula — write, check and play the rules of board games
                                          declaration, in the same games played in both, and in
                                          outcomes; --first-variant/--second-variant ID compare a
                                          game with and without a variant (exit 0 same, 1 differ)
+  regula bench [--json] [--only TEXT] [--budget-ms MS]
+                                         random playouts/s for every shipped ruleset and player count,
+                                         against hand-written references; parse/check/compile times
   (a game that has not ended after --max-moves N moves, 100000 by default, is stopped with exit 3)
 
 options: --players N  --seed S  --variant ID (repeatable)  --moves FILE  --json
@@ -119,7 +122,7 @@ function gameJson(def: GameDefinition, o: GameOptions, state: GameState) {
 
 async function command(name: string, args: Args): Promise<number> {
   const file = args.positional[0];
-  if (!file && name !== 'help') throw new UsageError(`regula ${name} needs a file.\n\n${USAGE}`);
+  if (!file && name !== 'help' && name !== 'bench') throw new UsageError(`regula ${name} needs a file.\n\n${USAGE}`);
   switch (name) {
     case 'check': {
       let failed = false;
@@ -282,6 +285,20 @@ async function command(name: string, args: Args): Promise<number> {
         if (outcomes) out(`\n${formatOutcomes(outcomes)}`);
       }
       return structure.differences.length || (play && play.groups.length) ? 1 : 0;
+    }
+    case 'bench': {
+      // The bench lives beside the source (it needs the hand-written references in test/reference/).
+      const { benchRoot, formatBench, runBench } = await import('../bench/report.js');
+      const root = benchRoot();
+      const { shippedRulesets } = await import('../test/settings.js');
+      const only = flags(args, 'only');
+      const rulesets = shippedRulesets(root).filter((r) => only.length === 0 || only.some((o) => r.includes(o)));
+      if (rulesets.length === 0) throw new UsageError(`--only ${only.join(', ')}: no shipped ruleset matches.`);
+      const budgetMs = intFlag(args, 'budget-ms', Number(process.env.BENCH_MS ?? 1000));
+      if (budgetMs < 1) throw new UsageError('--budget-ms takes a positive number of milliseconds.');
+      const report = runBench({ root, rulesets, budgetMs, progress: (what) => process.stderr.write(`bench: ${what}\n`) });
+      out(flag(args, 'json') ? JSON.stringify(report) : formatBench(report));
+      return 0;
     }
     default:
       throw new UsageError(`Unknown command \`${name}\`.\n\n${USAGE}`);

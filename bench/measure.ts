@@ -1,0 +1,93 @@
+// The bench's measurements, one job each: how long a ruleset takes to parse, check and compile;
+// how many random playouts a second the interpreter runs; how many a hand-written reference runs.
+// Every figure is taken after a warm-up, in this process, so ratios compare like with like.
+import { parseRuleset } from '../grammar/index.js';
+import { check } from '../interpreter/check.js';
+import { compile } from '../interpreter/compile.js';
+import type { GameDefinition } from '../interpreter/definition.js';
+import { randomAgent } from '../interpreter/agents.js';
+import { modelFor } from '../interpreter/model.js';
+import { playGame } from '../interpreter/play.js';
+
+export interface Throughput {
+  readonly playoutsPerSec: number;
+  readonly usPerMove: number;
+  readonly movesPerGame: number;
+  readonly games: number;
+}
+
+export interface PipelineTimes {
+  readonly parseMs: number;
+  readonly checkMs: number;
+  readonly compileMs: number;
+}
+
+function elapsed(f: () => unknown): number {
+  const start = performance.now();
+  f();
+  return performance.now() - start;
+}
+
+/** Mean time of each stage over `runs` runs, after two untimed ones. Compiling includes building the runtime's model. */
+export function pipelineTimes(source: string, file: string, runs = 10): PipelineTimes {
+  const once = () => {
+    let parsed!: ReturnType<typeof parseRuleset>;
+    let def!: GameDefinition;
+    const parseMs = elapsed(() => (parsed = parseRuleset(source, file)));
+    const checkMs = elapsed(() => check(parsed.ruleset, { file, source }));
+    const compileMs = elapsed(() => {
+      def = compile(parsed.ruleset, source, file);
+      modelFor(def, def.players.min, []);
+    });
+    return { parseMs, checkMs, compileMs };
+  };
+  once();
+  once();
+  const total = { parseMs: 0, checkMs: 0, compileMs: 0 };
+  for (let i = 0; i < runs; i++) {
+    const t = once();
+    total.parseMs += t.parseMs;
+    total.checkMs += t.checkMs;
+    total.compileMs += t.compileMs;
+  }
+  return { parseMs: total.parseMs / runs, checkMs: total.checkMs / runs, compileMs: total.compileMs / runs };
+}
+
+/**
+ * Runs `playout` (returning the moves it made) repeatedly: untimed for `warmUpMs`, then timed for
+ * `budgetMs` (at least 3 playouts either way).
+ */
+export function throughput(playout: (game: number) => number, budgetMs: number, warmUpMs = Math.min(500, budgetMs / 2)): Throughput {
+  let game = 0;
+  const warmStart = performance.now();
+  while (game < 3 || performance.now() - warmStart < warmUpMs) playout(game++);
+  let games = 0;
+  let moves = 0;
+  const start = performance.now();
+  while (games < 3 || performance.now() - start < budgetMs) {
+    moves += playout(game++);
+    games++;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  return { playoutsPerSec: games / seconds, usPerMove: (1e6 * seconds) / Math.max(1, moves), movesPerGame: moves / games, games };
+}
+
+/** One random playout in the interpreter, seeded by the game number; returns its moves. */
+export function interpretedPlayout(def: GameDefinition, players: number, variants: readonly string[] = []): (game: number) => number {
+  return (game) => {
+    const seed = `bench-${game}`;
+    const agents = Array.from({ length: players }, (_, seat) => randomAgent(`${seed}:${seat}`));
+    return playGame(def, { players, seed, variants, agents }).moves.length;
+  };
+}
+
+/** Bytes of a saved game (the state as JSON, as `--save` writes it) halfway through and at the end of a random game. */
+export function savedStateBytes(def: GameDefinition, players: number): { midGame: number; final: number } {
+  const seed = 'bench-state';
+  const agents = Array.from({ length: players }, (_, seat) => randomAgent(`${seed}:${seat}`));
+  const final = playGame(def, { players, seed, agents });
+  const half = final.moves.slice(0, Math.floor(final.moves.length / 2)).map((m) => m.move);
+  const mid = playGame(def, { players, seed, script: half });
+  const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+  return { midGame: bytes(mid), final: bytes(final) };
+}

@@ -1,0 +1,141 @@
+// `regula bench`: measures every shipped ruleset and every hand-written reference in one run and
+// returns one report (its JSON form is bench/bench.schema.json, described in docs/performance.md).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadRuleset } from '../cli/load.js';
+import { interpretedPlayout, pipelineTimes, savedStateBytes, throughput } from './measure.js';
+import { OBVIOUS_CONNECT_FOUR, REFERENCES, TUNED_CONNECT_FOUR } from './references.js';
+import { seededRandom } from '../test/reference/reference.js';
+
+export const BENCH_FORMAT = 'regula-bench/1';
+
+export interface PlayerCountFigures {
+  readonly players: number;
+  readonly playoutsPerSec: number;
+  readonly usPerMove: number;
+  readonly movesPerGame: number;
+  readonly stateBytes: { readonly midGame: number; readonly final: number };
+}
+
+export interface RulesetFigures {
+  readonly file: string;
+  readonly lines: number;
+  readonly parseMs: number;
+  readonly checkMs: number;
+  readonly compileMs: number;
+  readonly players: readonly PlayerCountFigures[];
+}
+
+export interface ReferenceFigures {
+  readonly game: string;
+  readonly players: number;
+  readonly interpretedPerSec: number;
+  readonly referencePerSec: number;
+  /** interpreted ÷ hand-written: 1 would be as fast as hand-written code. */
+  readonly ratio: number;
+}
+
+export interface BenchReport {
+  readonly format: typeof BENCH_FORMAT;
+  readonly node: string;
+  readonly budgetMs: number;
+  readonly rulesets: readonly RulesetFigures[];
+  readonly reference: readonly ReferenceFigures[];
+  readonly obviousVsTuned: { readonly game: string; readonly tunedPerSec: number; readonly obviousPerSec: number; readonly ratio: number } | null;
+}
+
+export interface BenchOptions {
+  readonly root: string;
+  /** Rulesets to measure (paths relative to root). */
+  readonly rulesets: readonly string[];
+  /** Timed milliseconds per measurement (after its warm-up). */
+  readonly budgetMs: number;
+  /** Called before each measurement, e.g. to show progress. */
+  readonly progress?: (what: string) => void;
+}
+
+export function runBench(options: BenchOptions): BenchReport {
+  const { root, budgetMs } = options;
+  const progress = options.progress ?? (() => {});
+  const rulesets: RulesetFigures[] = [];
+  const perSec = new Map<string, number>(); // `${file}|${players}` → interpreted playouts/s
+
+  const measureRuleset = (file: string) => {
+    const path = join(root, file);
+    const source = readFileSync(path, 'utf8');
+    progress(`${file}: parse, check, compile`);
+    const times = pipelineTimes(source, file);
+    const def = loadRuleset(path).definition;
+    if (!def) throw new Error(`${file} has errors: run \`regula check ${file}\`.`);
+    const players: PlayerCountFigures[] = [];
+    for (let n = def.players.min; n <= def.players.max; n++) {
+      progress(`${file}: ${n} players`);
+      const t = throughput(interpretedPlayout(def, n), budgetMs);
+      perSec.set(`${file}|${n}`, t.playoutsPerSec);
+      players.push({ players: n, playoutsPerSec: t.playoutsPerSec, usPerMove: t.usPerMove, movesPerGame: t.movesPerGame, stateBytes: savedStateBytes(def, n) });
+    }
+    return { file, lines: source.split('\n').length, ...times, players };
+  };
+
+  for (const file of options.rulesets) rulesets.push(measureRuleset(file));
+
+  const reference: ReferenceFigures[] = [];
+  for (const entry of REFERENCES) {
+    if (!options.rulesets.includes(entry.ruleset)) continue;
+    for (const players of entry.players) {
+      progress(`${entry.game}: hand-written reference, ${players} players`);
+      const game = entry.make();
+      const random = seededRandom(`reference-${entry.game}-${players}`);
+      const t = throughput(() => {
+        game.newGame(players);
+        return game.randomPlayout(random);
+      }, budgetMs);
+      const interpretedPerSec = perSec.get(`${entry.ruleset}|${players}`)!;
+      reference.push({ game: entry.game, players, interpretedPerSec, referencePerSec: t.playoutsPerSec, ratio: interpretedPerSec / t.playoutsPerSec });
+    }
+  }
+
+  let obviousVsTuned: BenchReport['obviousVsTuned'] = null;
+  if (options.rulesets.includes(TUNED_CONNECT_FOUR)) {
+    const obvious = measureRuleset(OBVIOUS_CONNECT_FOUR);
+    const tunedPerSec = perSec.get(`${TUNED_CONNECT_FOUR}|2`)!;
+    const obviousPerSec = obvious.players[0]!.playoutsPerSec;
+    obviousVsTuned = { game: 'connect-four', tunedPerSec, obviousPerSec, ratio: obviousPerSec / tunedPerSec };
+  }
+  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned };
+}
+
+/** The report as a person reads it. */
+export function formatBench(report: BenchReport): string {
+  const lines: string[] = [];
+  const n = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const kb = (bytes: number) => `${n(bytes / 1024, 1)} kB`;
+  lines.push(`Regula bench — Node ${report.node}, ${report.budgetMs} ms timed per figure after a warm-up`, '');
+  for (const r of report.rulesets) {
+    lines.push(`${r.file} (${r.lines} lines): parse ${n(r.parseMs, 1)} ms, check ${n(r.checkMs, 1)} ms, compile ${n(r.compileMs, 1)} ms`);
+    for (const p of r.players) {
+      lines.push(`  ${p.players} players: ${n(p.playoutsPerSec, 1)} playouts/s, ${n(p.usPerMove, 1)} µs a move, ${n(p.movesPerGame)} moves a game, saved state ${kb(p.stateBytes.midGame)} mid-game, ${kb(p.stateBytes.final)} at the end`);
+    }
+  }
+  if (report.reference.length) {
+    lines.push('', 'Against hand-written code in the same process (ratio = interpreted ÷ hand-written; 1 is as fast):');
+    lines.push(`  ${'game'.padEnd(14)}${'players'.padStart(8)}${'interpreted/s'.padStart(16)}${'hand-written/s'.padStart(16)}${'ratio'.padStart(12)}`);
+    for (const r of report.reference) {
+      lines.push(`  ${r.game.padEnd(14)}${String(r.players).padStart(8)}${n(r.interpretedPerSec, 1).padStart(16)}${n(r.referencePerSec).padStart(16)}${`1/${n(1 / r.ratio)}`.padStart(12)}`);
+    }
+  }
+  const o = report.obviousVsTuned;
+  if (o) {
+    lines.push('', `Connect Four written the obvious way (cells found by coordinates): ${n(o.obviousPerSec, 1)} playouts/s against ${n(o.tunedPerSec, 1)} for the tuned encoding: ${o.ratio >= 1 ? 'as fast or faster' : `${n(1 / o.ratio, 1)}× slower`}.`);
+  }
+  return lines.join('\n');
+}
+
+/** The repository the bench runs in: the nearest folder above this file holding rulesets/ and package.json. */
+export function benchRoot(from = dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'rulesets'))) return dir;
+    if (dirname(dir) === dir) throw new Error('regula bench runs in a checkout of the Regula repository (it needs rulesets/ and the hand-written references in test/reference/).');
+  }
+}
