@@ -140,6 +140,8 @@ export class Tokaido implements ReferenceGame {
   private slot = new Int32Array(6);
   /** Temple coins, per traveller. */
   private donated = new Int32Array(6);
+  /** Per space, a bit mask of the slots taken (bit 0: on the road). */
+  private taken = new Int32Array(ROAD.length);
 
   // Per player.
   private character = new Int32Array(5);
@@ -204,6 +206,7 @@ export class Tokaido implements ReferenceGame {
     this.travellers = players === 2 ? 3 : players;
     this.pos.fill(-1);
     this.slot.fill(0);
+    this.taken.fill(0);
     for (const a of [this.donated, this.coins, this.points, this.achievements, this.panorama, this.hotSprings, this.tasted,
       this.mealCount, this.mealCost, this.families, this.souvenirs, this.encounters]) a.fill(0);
     this.panoramaAward.fill(1);
@@ -383,14 +386,20 @@ export class Tokaido implements ReferenceGame {
       const t = this.candidates[this.chance.pick(n, this.travellerPickLabel)]!;
       this.pos[t] = 0;
       this.slot[t] = placed;
+      this.taken[0]! |= 1 << placed;
     }
   }
 
   // ─── Who moves, and where to ────────────────────────────────────────────────
 
   private allAt(space: number): boolean {
-    for (let t = 0; t < this.travellers; t++) if (this.pos[t] !== space) return false;
-    return true;
+    return this.occupants(space) === this.travellers;
+  }
+
+  private occupants(space: number): number {
+    let n = 0;
+    for (let mask = this.taken[space]!; mask; mask &= mask - 1) n++;
+    return n;
   }
 
   /** The traveller furthest behind: lowest position, and on a shared space the higher slot. */
@@ -410,12 +419,6 @@ export class Tokaido implements ReferenceGame {
       if (this.pos[p]! > this.pos[best]! || (this.pos[p] === this.pos[best] && this.slot[p]! < this.slot[best]!)) best = p;
     }
     return best;
-  }
-
-  private occupants(space: number): number {
-    let n = 0;
-    for (let t = 0; t < this.travellers; t++) if (this.pos[t] === space) n++;
-    return n;
   }
 
   private startTurn(): void {
@@ -441,17 +444,10 @@ export class Tokaido implements ReferenceGame {
 
   /** The traveller takes the lowest free slot of the space, then stops there. */
   private advance(t: number, s: number): void {
+    this.taken[this.pos[t]!]! &= ~(1 << this.slot[t]!);
     let slot = 0;
-    for (let taken = true; taken; ) {
-      taken = false;
-      for (let o = 0; o < this.travellers; o++) {
-        if (o !== t && this.pos[o] === s && this.slot[o] === slot) {
-          taken = true;
-          slot++;
-          break;
-        }
-      }
-    }
+    while (this.taken[s]! & (1 << slot)) slot++;
+    this.taken[s]! |= 1 << slot;
     this.pos[t] = s;
     this.slot[t] = slot;
     const p = this.decider;
