@@ -118,10 +118,10 @@ describe('saved games', () => {
     const moves = join(scratch, 'opening.txt');
     writeFileSync(moves, 'advance 1\nbuy nothing\n');
     const saved = join(scratch, 'saved.json');
-    const common = ['--players', '3', '--seed', '4', '--variant', 'initiatory-journey', '--agent', 'first'];
+    const common = ['--players', '3', '--seed', '4', '--variant', 'initiatory-journey'];
     expect(regula('moves', TOKAIDO, ...common, '--moves', moves, '--save', saved).code).toBe(0);
     const resumed = JSON.parse(regula('play', TOKAIDO, '--agent', 'first', '--state', saved, '--json').out);
-    const straight = JSON.parse(regula('play', TOKAIDO, ...common, '--moves', moves, '--json').out);
+    const straight = JSON.parse(regula('play', TOKAIDO, ...common, '--agent', 'first', '--moves', moves, '--json').out);
     expect(resumed.final).toEqual(straight.final);
   });
 
@@ -148,5 +148,47 @@ describe('regula moves and why', () => {
     writeFileSync(moves, 'advance 1\nbuy nothing\n');
     const again = JSON.parse(regula('why', TOKAIDO, '--players', '2', '--variant', 'initiatory-journey', '--moves', moves, '--move', 'advance 1', '--json').out);
     expect(again.legal).toBe(false);
+  });
+});
+
+describe('the command line itself', () => {
+  it('lists every command in regula --help and gives each command its own --help', () => {
+    const overview = regula('--help');
+    expect(overview.code).toBe(0);
+    for (const name of ['check', 'info', 'coverage', 'outline', 'play', 'moves', 'why', 'replay', 'scenario', 'sim', 'diff', 'bench']) {
+      expect(overview.out).toContain(`regula ${name}`);
+      const help = regula(name, '--help');
+      expect(help.code, name).toBe(0);
+      expect(help.out).toContain('options:');
+    }
+    expect(regula('play', '--help').out).toMatch(/--players N\s+player count/);
+  });
+
+  it('refuses an unknown flag with the usage line instead of ignoring it', () => {
+    const r = regula('play', TOKAIDO, '--player', '3');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("Unknown option '--player'");
+    expect(r.err).toContain('usage: regula play <file>');
+  });
+
+  it('refuses bad numbers and missing values', () => {
+    expect(regula('sim', TOKAIDO, '--games', '0').err).toContain('--games takes 1 or more, not 0.');
+    expect(regula('sim', TOKAIDO, '--games', 'many').err).toContain('--games takes a whole number, not `many`.');
+    const r = regula('play', TOKAIDO, '--seed');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--seed/);
+  });
+
+  it('names an unknown command and the known ones', () => {
+    const r = regula('plya', TOKAIDO);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Unknown command `plya`');
+    expect(r.err).toContain('play');
+  });
+
+  it('says where a game cannot be saved', () => {
+    const r = regula('moves', TOKAIDO, '--save', scratch);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`--save ${scratch}: the game cannot be saved there (EISDIR)`);
   });
 });

@@ -1,0 +1,89 @@
+// Every `regula` command: its synopsis, what it does, its options, and the module that runs it,
+// loaded only when that command runs (so `regula --help` loads no parser, checker or runtime).
+import type { Args, OptionSpec } from './args.js';
+
+export interface Command {
+  readonly name: string;
+  /** What follows the command's name in its usage line. */
+  readonly synopsis: string;
+  readonly summary: string;
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  /** The fewest positional arguments it takes. */
+  readonly positionals: number;
+  readonly load: () => Promise<{ run(args: Args, name: string): Promise<number> }>;
+}
+
+const json: Record<string, OptionSpec> = { json: { type: 'boolean', help: 'print JSON instead of text' } };
+const setup: Record<string, OptionSpec> = {
+  players: { type: 'string', value: 'N', help: 'player count (default: the fewest the game allows)' },
+  variant: { type: 'string', multiple: true, value: 'ID', help: 'play with a variant (repeatable)' },
+};
+const game: Record<string, OptionSpec> = {
+  ...setup,
+  seed: { type: 'string', value: 'S', help: 'the seed of chance (default 1)' },
+  moves: { type: 'string', value: 'FILE', help: 'move ids to play first, one a line (# starts a comment)' },
+  state: { type: 'string', value: 'FILE', help: 'continue a saved game' },
+  save: { type: 'string', value: 'FILE', help: 'save the game where it stopped' },
+  'max-moves': { type: 'string', value: 'N', help: 'stop a game that has not ended after N moves (default 100000; exit 3)' },
+};
+const agent: Record<string, OptionSpec> = {
+  agent: { type: 'string', value: 'A', help: 'random (default), first, or MODULE[#export]: a module of a game\'s own agents, e.g. rulesets/kudy-tudy/agents.ts — it is run as code' },
+};
+
+export const COMMANDS: readonly Command[] = [
+  { name: 'check', synopsis: '<file>...', summary: 'check rulesets; errors as path:line:col: error CODE: message', options: {}, positionals: 1, load: () => import('./commands/check.js') },
+  { name: 'info', synopsis: '<file>', summary: 'name, player counts, variants, rulebook', options: json, positionals: 1, load: () => import('./commands/info.js') },
+  { name: 'coverage', synopsis: '<file>', summary: 'how much of its rulebook the ruleset cites: passages not cited, or only in part, and declarations citing nothing', options: json, positionals: 1, load: () => import('./commands/coverage.js') },
+  { name: 'outline', synopsis: '<file>', summary: "the game's structure: zones, counters, and the flow's phases, turns, loops, decisions and rules as a tree", options: { ...setup, ...json }, positionals: 1, load: () => import('./commands/outline.js') },
+  { name: 'play', synopsis: '<file>', summary: 'play a game: scripted moves, then agents to the end', options: { ...game, ...agent, ...json }, positionals: 1, load: () => import('./commands/play.js') },
+  { name: 'moves', synopsis: '<file>', summary: 'the legal moves (and whose decision) after --moves FILE', options: { ...game, ...json }, positionals: 1, load: () => import('./commands/play.js') },
+  { name: 'why', synopsis: '<file> --move ID', summary: 'why that move is or is not legal there', options: { ...game, move: { type: 'string', value: 'ID', help: 'the move to explain' }, ...json }, positionals: 1, load: () => import('./commands/play.js') },
+  { name: 'replay', synopsis: '<file> <log.json>', summary: 'replay a logged game (play --json) and compare the final scores', options: {}, positionals: 2, load: () => import('./commands/replay.js') },
+  { name: 'scenario', synopsis: '<scenario.json>...', summary: 'run scenario files (arranged positions, moves, expectations)', options: {}, positionals: 1, load: () => import('./commands/scenario.js') },
+  {
+    name: 'sim', synopsis: '<file>', summary: 'many agent games: wins by seat, scores, game length',
+    options: { ...setup, seed: game.seed!, games: { type: 'string', value: 'N', help: 'games to play (default 100)' }, ...agent, ...json }, positionals: 1, load: () => import('./commands/sim.js'),
+  },
+  {
+    name: 'diff', synopsis: '<first> [<second>]',
+    summary: 'where two encodings of one game differ: declaration by declaration, in the same games played in both, and in outcomes; --first-variant/--second-variant compare a game with and without a variant (exit 0 same, 1 differ)',
+    options: {
+      ...setup, seed: game.seed!, 'max-moves': game['max-moves']!,
+      'first-variant': { type: 'string', multiple: true, value: 'ID', help: 'a variant for the first side only' },
+      'second-variant': { type: 'string', multiple: true, value: 'ID', help: 'a variant for the second side only' },
+      games: { type: 'string', value: 'N', help: 'seeds per player count played in both (default 10; 0: structure only)' },
+      ...json,
+    },
+    positionals: 1, load: () => import('./commands/diff.js'),
+  },
+  {
+    name: 'bench', synopsis: '', summary: 'random playouts/s for every shipped ruleset and player count against hand-written references; parse, check and compile times (in a checkout)',
+    options: {
+      only: { type: 'string', multiple: true, value: 'TEXT', help: 'only rulesets whose path contains TEXT (repeatable)' },
+      'budget-ms': { type: 'string', value: 'MS', help: 'timed milliseconds per figure, after a warm-up (default 1000, or BENCH_MS)' },
+      ...json,
+    },
+    positionals: 0, load: () => import('./commands/bench.js'),
+  },
+];
+
+export const HELP_OPTION: OptionSpec = { type: 'boolean', help: 'show this help' };
+
+/** `regula --help`: one line or two per command. */
+export function overview(): string {
+  const lines = ['regula — write, check and play the rules of board games', ''];
+  for (const c of COMMANDS) lines.push(`  regula ${c.name} ${c.synopsis}`.trimEnd(), `      ${c.summary}`);
+  lines.push('', 'regula <command> --help shows a command\'s options. Exit codes: 0 done; 1 the ruleset has errors (or a replay,', 'scenario or diff disagrees); 2 bad input (usage, unreadable or invalid files, an illegal move); 3 a rule failed while running.');
+  return lines.join('\n');
+}
+
+/** `regula <command> --help`: its usage line and every option. */
+export function commandHelp(c: Command): string {
+  const lines = [`regula ${c.name} ${c.synopsis}`.trimEnd(), '', `  ${c.summary}`];
+  const options = Object.entries({ ...c.options, help: HELP_OPTION });
+  lines.push('', 'options:');
+  const left = options.map(([name, o]) => `--${name}${o.value ? ` ${o.value}` : ''}`);
+  const width = Math.max(...left.map((l) => l.length)) + 2;
+  options.forEach(([, o], i) => lines.push(`  ${left[i]!.padEnd(width)}${o.help}`));
+  return lines.join('\n');
+}

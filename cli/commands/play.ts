@@ -1,0 +1,57 @@
+// `regula play`, `regula moves` and `regula why`: set up a game (or resume a saved one), play the
+// scripted moves, then agents to the end (play), or list the legal moves there (moves), or
+// explain one move there (why).
+import { writeFileSync } from 'node:fs';
+import { playGame } from '../../interpreter/play.js';
+import { checkStateFits, legalMoves, why } from '../../interpreter/runtime.js';
+import type { GameState } from '../../interpreter/state.js';
+import { parseJsonFile } from '../../interpreter/validate.js';
+import { flag, has, intFlag, UsageError, type Args } from '../args.js';
+import { formatGame } from '../format.js';
+import { agentsFor, gameJson, gameOptions, load, out, readText } from '../shared.js';
+
+export async function run(args: Args, name: string): Promise<number> {
+  const g = load(args.positional[0]!, true);
+  if (!g) return 1;
+  const def = g.definition;
+  const o = gameOptions(args, def);
+  const moveToExplain = flag(args, 'move');
+  if (name === 'why' && !moveToExplain) throw new UsageError('regula why needs --move ID.');
+  const statePath = flag(args, 'state');
+  const from = statePath ? checkStateFits(def, parseJsonFile<GameState>('saved game', readText(statePath), statePath), statePath) : undefined;
+  if (from) Object.assign(o, { players: from.players, seed: from.seed, variants: [...from.variants] });
+  const state = playGame(def, {
+    ...o, from, maxMoves: intFlag(args, 'max-moves', 100_000, 1), agents: name === 'play' ? await agentsFor(args, o.seed, o.players) : undefined,
+  });
+  const savePath = flag(args, 'save');
+  if (savePath) {
+    try {
+      writeFileSync(savePath, `${JSON.stringify(state)}\n`);
+    } catch (e) {
+      throw new UsageError(`--save ${savePath}: the game cannot be saved there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+    }
+  }
+  const json = has(args, 'json');
+  if (name === 'play') {
+    out(json ? JSON.stringify(gameJson(def, o, state)) : formatGame(def, state));
+    return 0;
+  }
+  if (name === 'moves') {
+    const legal = legalMoves(def, state);
+    if (json) out(JSON.stringify(legal ?? { over: true, final: state.result }));
+    else if (!legal) out(`The game is over. Scores: ${state.result?.scores.join(', ')}; winners: ${state.result?.winners.map((s) => `P${s + 1}`).join(', ')}.`);
+    else {
+      out(`P${legal.player + 1} (seat ${legal.player}) decides: choice \`${legal.choice}\` in rule \`${legal.rule}\``);
+      for (const m of legal.moves) out(`  ${m}`);
+    }
+    return 0;
+  }
+  const w = why(def, state, moveToExplain!);
+  if (json) out(JSON.stringify(w));
+  else {
+    out(w.text);
+    if (w.rule) out(`  rule ${w.rule.name} at ${w.rule.at}${w.rule.cites.map((c) => `\n  rulebook: “${c}”`).join('')}`);
+    if (!w.legal) out(`  legal now: ${w.legalMoves.join(', ') || '(none)'}`);
+  }
+  return 0;
+}

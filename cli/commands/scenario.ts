@@ -1,0 +1,21 @@
+// `regula scenario <file>...`: runs scenario files, each a rulebook example replayed and checked.
+import { checkStateFits } from '../../interpreter/runtime.js';
+import { runScenario } from '../../interpreter/scenario.js';
+import type { Args } from '../args.js';
+import { loadScenario } from '../load.js';
+import { load, out } from '../shared.js';
+
+export async function run(args: Args): Promise<number> {
+  let failed = 0;
+  for (const path of args.positional) {
+    const { scenario, rulesetPath, start } = loadScenario(path);
+    const g = load(rulesetPath, true);
+    if (!g) return 1;
+    const outcomes = runScenario(g.definition, scenario, start && checkStateFits(g.definition, start, path));
+    const bad = outcomes.filter((o) => o.failures.length);
+    out(`${bad.length ? 'FAIL' : 'ok  '} ${path}: ${scenario.title}`);
+    for (const o of bad) for (const f of o.failures) out(`     step ${o.step}${o.note ? ` (${o.note})` : ''}: ${f}`);
+    if (bad.length) failed++;
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,96 @@
+// What several commands share: printing, loading a ruleset with its diagnostics, reading the
+// options that set up a game, making agents, showing progress.
+import { readFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { renderDiagnostic } from '../grammar/diagnostics.js';
+import { AGENTS, type AgentFactory } from '../interpreter/agents.js';
+import type { GameDefinition } from '../interpreter/definition.js';
+import type { GameState } from '../interpreter/state.js';
+import { flag, flags, intFlag, UsageError, type Args } from './args.js';
+import { loadRuleset, type Loaded } from './load.js';
+import { err } from './output.js';
+
+export { err, out } from './output.js';
+
+export type LoadedGame = Loaded & { definition: GameDefinition };
+
+/** Loads a ruleset, printing its diagnostics (warnings only unless quiet); null when it has errors. */
+export function load(path: string, quietWarnings = false): LoadedGame | null {
+  const loaded = loadRuleset(path);
+  for (const d of loaded.diagnostics) {
+    if (d.severity === 'error' || !quietWarnings) err(renderDiagnostic(d, loaded.source, path));
+  }
+  return loaded.definition ? (loaded as LoadedGame) : null;
+}
+
+export function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    throw new UsageError(`${path} cannot be read.`);
+  }
+}
+
+export interface GameOptions {
+  players: number;
+  seed: string | number;
+  variants: string[];
+  script: string[];
+}
+
+export function gameOptions(args: Args, def: GameDefinition): GameOptions {
+  const rawSeed = flag(args, 'seed') ?? '1';
+  const seed = /^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed;
+  const movesFile = flag(args, 'moves');
+  const script = movesFile
+    ? readText(movesFile).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+    : [];
+  return { players: intFlag(args, 'players', def.players.min), seed, variants: flags(args, 'variant'), script };
+}
+
+/**
+ * `--agent random|first`, or a module of a game's own agents: `--agent rulesets/x/agents.ts`
+ * (its default export) or `--agent rulesets/x/agents.ts#name` — a function (seed, seat) → Agent.
+ * A module is code and is run as such: only a path the user typed is ever loaded.
+ */
+export async function agentFactory(args: Args): Promise<AgentFactory> {
+  const spec = flag(args, 'agent') ?? 'random';
+  if (AGENTS[spec]) return AGENTS[spec]!;
+  if (!/[/\\.]/.test(spec)) throw new UsageError(`--agent ${spec}: agents are ${Object.keys(AGENTS).join(', ')}, or a module path.`);
+  const [path, exported = 'default'] = spec.split('#') as [string, string?];
+  let mod: Record<string, unknown>;
+  try {
+    // Agent modules may be TypeScript: the compiled CLI loads tsx only when one is asked for.
+    if (/\.[cm]?ts$/.test(path)) (await import('tsx/esm/api')).register();
+    mod = await import(pathToFileURL(resolvePath(path)).href);
+  } catch (e) {
+    throw new UsageError(`--agent ${spec}: the module cannot be loaded (${(e as Error).message}).`);
+  }
+  const factory = mod[exported];
+  if (typeof factory !== 'function') throw new UsageError(`--agent ${spec}: the module has no \`${exported}\` export that makes agents.`);
+  return factory as AgentFactory;
+}
+
+export async function agentsFor(args: Args, seed: string | number, players: number) {
+  const make = await agentFactory(args);
+  return Array.from({ length: players }, (_, seat) => make(seed, seat));
+}
+
+/** What `play --json` prints and `replay` reads: a game's setup, moves, log and result. */
+export function gameJson(def: GameDefinition, o: GameOptions, state: GameState) {
+  return {
+    game: def.name, players: o.players, seed: o.seed, variants: o.variants,
+    moves: state.moves.map((m) => ({ player: m.player, move: m.move })),
+    log: state.log,
+    final: state.result ? { scores: state.result.scores, winners: state.result.winners } : null,
+  };
+}
+
+/** Progress of long work on stderr: updated in place on a terminal, a line every tenth in a log. */
+export function progress(what: string): (done: number, total: number) => void {
+  return (done, total) => {
+    if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total} ${what}${done === total ? '\n' : ''}`);
+    else if (done % Math.max(1, Math.floor(total / 10)) === 0) process.stderr.write(`${done}/${total} ${what}\n`);
+  };
+}
