@@ -1,14 +1,14 @@
 // Regula as a library: parse and check a ruleset, compile it, and play it. `import … from 'regula'`.
 export { parseRuleset, renderDiagnostic, type Diagnostic, type ParseResult, type Ruleset, type Span } from './grammar/index.js';
-export { check, type CheckOptions } from './interpreter/check.js';
-export { compile, compileSource, type CompileOptions, type CompileResult } from './interpreter/compile.js';
-export type { GameDefinition } from './interpreter/definition.js';
+export { check, type CheckOptions } from './interpreter/checker/index.js';
+export { compile, compileSource, type CompileOptions, type CompileResult } from './interpreter/compiler/index.js';
+export type { GameDefinition } from './interpreter/definition/index.js';
 export {
   apply, applyInPlace, checkSetup, legalMoves, result, setup, SetupError, view, why,
   type Explanation, type LegalMoves, type PlayerView, type RunOptions,
 } from './interpreter/runtime.js';
 export { playGame, type PlayOptions } from './interpreter/play.js';
 export { AGENTS, firstLegalAgent, randomAgent, type Agent, type AgentContext, type AgentFactory } from './interpreter/agents.js';
-export { simulate, type SimulationOptions, type SimulationReport } from './interpreter/simulate.js';
+export { simulate, type SimulationOptions, type SimulationReport } from './interpreter/tools/index.js';
 export { EndlessGameError, IllegalMoveError, RuleError } from './interpreter/errors.js';
 export type { GameState, LogEntry, MoveRecord, Result } from './interpreter/state.js';

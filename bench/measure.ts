@@ -2,9 +2,9 @@
 // how many random playouts a second the interpreter runs; how many a hand-written reference runs.
 // Every figure is taken after a warm-up, in this process, so ratios compare like with like.
 import { parseRuleset } from '../grammar/index.js';
-import { check } from '../interpreter/check.js';
-import { compile } from '../interpreter/compile.js';
-import type { GameDefinition } from '../interpreter/definition.js';
+import { check } from '../interpreter/checker/index.js';
+import { compile } from '../interpreter/compiler/index.js';
+import type { GameDefinition } from '../interpreter/definition/index.js';
 import { randomAgent } from '../interpreter/agents.js';
 import { modelFor } from '../interpreter/model.js';
 import { playGame } from '../interpreter/play.js';

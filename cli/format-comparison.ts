@@ -1,6 +1,6 @@
 // Plain-text rendering of a comparison of two encodings: what a translator reads to see where two
 // encodings of one game part, first in their declarations, then in play.
-import { DIFFERENCE_TEXT, type LineChange, type OutcomeComparison, type PlayComparison, type StructureComparison } from '../interpreter/compare.js';
+import { DIFFERENCE_TEXT, type LineChange, type OutcomeComparison, type PlayComparison, type StructureComparison } from '../interpreter/tools/index.js';
 
 /** Lines kept around a change when a declaration is long. */
 const CONTEXT = 2;

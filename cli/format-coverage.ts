@@ -1,6 +1,6 @@
 // Plain-text rendering of a ruleset's coverage of its rulebook: the totals, then every passage
 // not cited or cited only in part (by its rulebook line), then the declarations that cite nothing.
-import type { Coverage } from '../interpreter/coverage.js';
+import type { Coverage } from '../interpreter/tools/index.js';
 
 const SHOWN = 110;
 

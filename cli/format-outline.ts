@@ -1,6 +1,6 @@
 // Plain-text rendering of a game's outline: what there is, then how play runs, as an indented
 // tree a teacher can project and read from the top.
-import type { GameOutline, OutlineNode } from '../interpreter/outline.js';
+import type { GameOutline, OutlineNode } from '../interpreter/tools/index.js';
 
 /** `file:line:col` → `line N`, for the margin. */
 const lineOf = (at: string): string => `line ${at.split(':').at(-2)}`;

@@ -1,6 +1,6 @@
 // Plain-text rendering of a finished (or stopped) game: the log as a spectator reads it, then the
 // final scores and winners.
-import type { GameDefinition } from '../interpreter/definition.js';
+import type { GameDefinition } from '../interpreter/definition/index.js';
 import type { GameState } from '../interpreter/state.js';
 import { playerLabel } from '../interpreter/values.js';
 

@@ -3,10 +3,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../grammar/diagnostics.js';
-import { citedFiles, compileSource, type CompileResult } from '../interpreter/compile.js';
-import type { Scenario } from '../interpreter/scenario.js';
+import { citedFiles, compileSource, type CompileResult } from '../interpreter/compiler/index.js';
+import type { Scenario } from '../interpreter/tools/index.js';
 import type { GameState } from '../interpreter/state.js';
-import { parseJsonFile } from '../interpreter/validate.js';
+import { parseJsonFile } from '../interpreter/definition/index.js';
 
 /**
  * Looks for a file a ruleset cites (its rulebook, or another file such as components.md) beside

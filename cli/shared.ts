@@ -5,7 +5,7 @@ import { resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderDiagnostic } from '../grammar/diagnostics.js';
 import { AGENTS, type AgentFactory } from '../interpreter/agents.js';
-import type { GameDefinition } from '../interpreter/definition.js';
+import type { GameDefinition } from '../interpreter/definition/index.js';
 import type { GameState } from '../interpreter/state.js';
 import { flag, flags, intFlag, UsageError, type Args } from './args.js';
 import { loadRuleset, type Loaded } from './load.js';

@@ -5,7 +5,7 @@ import type {
   Block, BoardDecl, CellValue, ComponentDecl, CounterDecl, Decl, DefineDecl, EventDecl, Expr, ForbidDecl,
   FlowDecl, PieceDecl, PowerDecl, RecountDecl, RuleDecl, SetupDecl, Stmt, TableDecl, WinnerDecl, ZoneDecl,
 } from '../grammar/ast.js';
-import type { GameDefinition, VariantDefinition } from './definition.js';
+import type { GameDefinition, VariantDefinition } from './definition/index.js';
 
 export interface Thing {
   readonly id: string;

@@ -2,7 +2,7 @@
 // is or is not legal. Every function takes the compiled definition and a plain-JSON state.
 import type { Block, ChooseStmt, Decl, MenuStmt } from '../grammar/ast.js';
 import { diag } from '../grammar/diagnostics.js';
-import { locate, type GameDefinition } from './definition.js';
+import { locate, type GameDefinition } from './definition/index.js';
 import { IllegalMoveError, RuleError } from './errors.js';
 import { evaluate, evalNumber, label, newCtx, stackPlayer, type Ctx } from './evaluate.js';
 import { candidates, currentRule, log, passId, resolve, run, zoneReaders, DEFAULT_STEP_BUDGET } from './machine.js';

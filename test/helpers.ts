@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderDiagnostic } from '../grammar/diagnostics.js';
 import { loadRuleset } from '../cli/load.js';
-import { compileSource } from '../interpreter/compile.js';
-import type { GameDefinition } from '../interpreter/definition.js';
+import { compileSource } from '../interpreter/compiler/index.js';
+import type { GameDefinition } from '../interpreter/definition/index.js';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 

@@ -2,7 +2,7 @@
 // bounds, every card in exactly one zone, nothing hidden leaking into a player's view, and
 // counters equal to the ruleset's own recount formulas.
 import { evalNumber, newCtx } from '../interpreter/evaluate.js';
-import type { GameDefinition } from '../interpreter/definition.js';
+import type { GameDefinition } from '../interpreter/definition/index.js';
 import { zoneReaders } from '../interpreter/machine.js';
 import { modelOf, recounts, view } from '../interpreter/runtime.js';
 import type { GameState } from '../interpreter/state.js';

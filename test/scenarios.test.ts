@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadScenario } from '../cli/load.js';
-import { runScenario } from '../interpreter/scenario.js';
+import { runScenario } from '../interpreter/tools/index.js';
 import { compileFile, repoRoot } from './helpers.js';
 
 const files = readdirSync(join(repoRoot, 'rulesets'), { withFileTypes: true })

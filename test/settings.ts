@@ -2,7 +2,7 @@
 // settings worth playing. Shared by the corpus test, the golden logs and the bench.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GameDefinition } from '../interpreter/definition.js';
+import type { GameDefinition } from '../interpreter/definition/index.js';
 
 /** Every `rulesets/<game>/*.rules`, relative to the repository root, in a stable order. */
 export function shippedRulesets(root: string): string[] {

@@ -1,5 +1,5 @@
 // `regula coverage <file>`: which rulebook sentences the ruleset cites, in part, or not at all.
-import { coverage } from '../../interpreter/coverage.js';
+import { coverage } from '../../interpreter/tools/index.js';
 import { has, UsageError, type Args } from '../args.js';
 import { formatCoverage } from '../format-coverage.js';
 import { load, out } from '../shared.js';

@@ -1,6 +1,6 @@
 // `regula diff <first> [<second>]`: where two encodings of one game (or a game with and without a
 // variant) differ: declaration by declaration, in the same games played in both, and in outcomes.
-import { compareOutcomes, comparePlay, compareStructure, sharedPlayerCounts } from '../../interpreter/compare.js';
+import { compareOutcomes, comparePlay, compareStructure, sharedPlayerCounts } from '../../interpreter/tools/index.js';
 import { flag, flags, has, intFlag, UsageError, type Args } from '../args.js';
 import { formatOutcomes, formatPlay, formatStructure } from '../format-comparison.js';
 import { load, out, progress } from '../shared.js';

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { playGame } from '../../interpreter/play.js';
 import { checkStateFits, legalMoves, why } from '../../interpreter/runtime.js';
 import type { GameState } from '../../interpreter/state.js';
-import { parseJsonFile } from '../../interpreter/validate.js';
+import { parseJsonFile } from '../../interpreter/definition/index.js';
 import { flag, has, intFlag, UsageError, type Args } from '../args.js';
 import { formatGame } from '../format.js';
 import { agentsFor, gameJson, gameOptions, load, out, readText } from '../shared.js';

@@ -1,6 +1,6 @@
 // `regula replay <file> <log.json>`: plays a logged game's moves again and compares the result.
 import { playGame } from '../../interpreter/play.js';
-import { parseJsonFile } from '../../interpreter/validate.js';
+import { parseJsonFile } from '../../interpreter/definition/index.js';
 import type { Args } from '../args.js';
 import { load, out, readText, type gameJson } from '../shared.js';
 

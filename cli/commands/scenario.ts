@@ -1,6 +1,6 @@
 // `regula scenario <file>...`: runs scenario files, each a rulebook example replayed and checked.
 import { checkStateFits } from '../../interpreter/runtime.js';
-import { runScenario } from '../../interpreter/scenario.js';
+import { runScenario } from '../../interpreter/tools/index.js';
 import type { Args } from '../args.js';
 import { loadScenario } from '../load.js';
 import { load, out } from '../shared.js';

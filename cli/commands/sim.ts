@@ -1,5 +1,5 @@
 // `regula sim <file>`: many agent games: wins by seat, scores, game length.
-import { simulate } from '../../interpreter/simulate.js';
+import { simulate } from '../../interpreter/tools/index.js';
 import { flag, has, intFlag, type Args } from '../args.js';
 import { agentFactory, gameOptions, load, out, progress } from '../shared.js';
 

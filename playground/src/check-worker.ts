@@ -2,8 +2,8 @@
 // header names and the other files citations name (from ../shared/rulebooks and
 // ../shared/reference), gives back a CheckResponse. Keeps typing smooth.
 import { diag, type Diagnostic } from '../../grammar/diagnostics.js';
-import { citedFiles, compileSource } from '../../interpreter/compile.js';
-import { coverage } from '../../interpreter/coverage.js';
+import { citedFiles, compileSource } from '../../interpreter/compiler/index.js';
+import { coverage } from '../../interpreter/tools/index.js';
 import type { CheckRequest, CheckResponse } from './protocol.js';
 
 const rulebookFiles = import.meta.glob<string>(['../../../shared/rulebooks/*.txt', '../../../shared/reference/*.md'], { query: '?raw', import: 'default' });

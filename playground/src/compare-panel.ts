@@ -5,9 +5,9 @@
 import {
   compareGame, compareStructure, DIFFERENCE_TEXT, comparisonGames, sharedPlayerCounts, summarizePlay,
   type DeclSide, type PlayComparison, type PlayDifference, type StructureComparison,
-} from '../../interpreter/compare.js';
-import { compileSource } from '../../interpreter/compile.js';
-import type { GameDefinition } from '../../interpreter/definition.js';
+} from '../../interpreter/tools/index.js';
+import { compileSource } from '../../interpreter/compiler/index.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { fill, h, nextFrame, richText } from './dom.js';
 import { originalText, RULESETS, savedText } from './rulesets.js';
 

@@ -3,7 +3,7 @@
 // and explanations. No DOM here, so it runs (and is tested) in Node too.
 import { lineColumn } from '../../grammar/diagnostics.js';
 import { AGENTS, type Agent } from '../../interpreter/agents.js';
-import type { GameDefinition } from '../../interpreter/definition.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { IllegalMoveError, RuleError } from '../../interpreter/errors.js';
 import type { Model } from '../../interpreter/model.js';
 import { applyInPlace, legalMoves, modelOf, setup, SetupError, view, why, type Explanation, type LegalMoves, type PlayerView } from '../../interpreter/runtime.js';

@@ -2,7 +2,7 @@
 // interpreter/outline.ts) and a way to show a line in the editor; gives the element, and a way to
 // mark where the game is now (the running statements) and open the branches that lead there.
 import type { Span } from '../../grammar/ast.js';
-import type { GameOutline, OutlineNode } from '../../interpreter/outline.js';
+import type { GameOutline, OutlineNode } from '../../interpreter/tools/index.js';
 import { h, type Child } from './dom.js';
 
 export interface OutlineView {

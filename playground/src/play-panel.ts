@@ -1,10 +1,10 @@
 // The play panel: takes the latest compiled definition (or why there is none) and a way to show
 // a rule's line in the editor; gives setup (players, seed, variants), stepping through a game by
 // hand or by agent, undo, "view as seat", "Why not?", and runtime errors shown with their rule.
-import type { GameDefinition } from '../../interpreter/definition.js';
-import { outline, runningStatements } from '../../interpreter/outline.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
+import { outline, runningStatements } from '../../interpreter/tools/index.js';
 import { checkSetup } from '../../interpreter/runtime.js';
-import { Tally } from '../../interpreter/simulate.js';
+import { Tally } from '../../interpreter/tools/index.js';
 import { playerLabel } from '../../interpreter/values.js';
 import { fill, h, nextFrame, richText } from './dom.js';
 import { GameSession, problemOf, type Problem } from './game.js';

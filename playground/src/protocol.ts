@@ -1,8 +1,8 @@
 // The messages between the page and the check worker: the page sends a ruleset's text, the worker
 // answers with its diagnostics and, when there is no error, the compiled game definition.
 import type { Diagnostic } from '../../grammar/diagnostics.js';
-import type { Coverage } from '../../interpreter/coverage.js';
-import type { GameDefinition } from '../../interpreter/definition.js';
+import type { Coverage } from '../../interpreter/tools/index.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
 
 export interface CheckRequest {
   readonly id: number;

@@ -1,7 +1,7 @@
 // The rulebook beside the rules: takes a ruleset's coverage of its rulebook and a way to show a
 // line in the editor; gives the rulebook's sentences marked cited, in part or not at all, each
 // with links to the declarations that quote it — to see what is encoded and where.
-import type { Coverage } from '../../interpreter/coverage.js';
+import type { Coverage } from '../../interpreter/tools/index.js';
 import { h } from './dom.js';
 
 export function rulebookView(c: Coverage, reveal: (at: string) => void): HTMLElement {

@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadRuleset } from '../../cli/load.js';
 import { randomAgent, type Agent } from '../../interpreter/agents.js';
-import type { GameDefinition } from '../../interpreter/definition.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { playGame } from '../../interpreter/play.js';
 import { clueGiverAgent, guesserAgent, kudyTudyAgent } from './agents.js';
 

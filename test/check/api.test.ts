@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Citation, Decl, Expr, Meta, Name, Ruleset, Span, Stmt } from '../../grammar/ast.js';
 import { parseRuleset } from '../../grammar/index.js';
-import { check } from '../../interpreter/check.js';
+import { check } from '../../interpreter/checker/index.js';
 
 // ─── A tiny AST builder: spans are made up but distinct, so diagnostics can be told apart ───
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lineColumn, type Diagnostic } from '../../grammar/diagnostics.js';
 import { parseRuleset } from '../../grammar/index.js';
-import { check } from '../../interpreter/check.js';
+import { check } from '../../interpreter/checker/index.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const fixtures = readdirSync(dir).filter((f) => f.endsWith('.rules')).sort();

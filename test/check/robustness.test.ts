@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { parseRuleset } from '../../grammar/index.js';
-import { check } from '../../interpreter/check.js';
+import { check } from '../../interpreter/checker/index.js';
 
 const dir = join(import.meta.dirname, 'fixtures');
 const sources = ['clean.rules', 'wrong-types.rules', 'scopes.rules', 'variants.rules'].map((f) => readFileSync(join(dir, f), 'utf8'));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { compareOutcomes, comparePlay, compareStructure, diffLines } from '../../interpreter/compare.js';
+import { compareOutcomes, comparePlay, compareStructure, diffLines } from '../../interpreter/tools/index.js';
 import { playGame } from '../../interpreter/play.js';
 import { legalMoves } from '../../interpreter/runtime.js';
 import { compileFile, compileText, repoRoot } from '../helpers.js';

@@ -63,7 +63,7 @@ type Check = (
 
 // interpreter/check.ts is written in parallel with these docs: until it exists the blocks are only
 // parsed, and the checking tests report themselves as skipped.
-const checkPath = join(root, 'interpreter', 'check.ts');
+const checkPath = join(root, 'interpreter', 'checker', 'index.ts');
 const check: Check | null = existsSync(checkPath)
   ? ((await import(pathToFileURL(checkPath).href)) as { check: Check }).check
   : null;

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../cli/load.js';
-import type { GameDefinition } from '../../interpreter/definition.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { repoRoot } from '../helpers.js';
 import { playerCounts, shippedRulesets, variantSettings } from '../settings.js';
 import { GOLDEN_DIR, goldenPath, replayGame, type GoldenFile } from './golden.js';

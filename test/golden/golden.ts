@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { randomAgent } from '../../interpreter/agents.js';
-import type { GameDefinition } from '../../interpreter/definition.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { playGame } from '../../interpreter/play.js';
 import type { GameState } from '../../interpreter/state.js';
 

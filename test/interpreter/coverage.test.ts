@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { coverage } from '../../interpreter/coverage.js';
+import { coverage } from '../../interpreter/tools/index.js';
 import { compileText, repoRoot } from '../helpers.js';
 
 // A rulebook wrapped by hand, with a list, as many plain-text rulebooks are.

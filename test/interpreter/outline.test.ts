@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { randomAgent } from '../../interpreter/agents.js';
-import { outline, runningStatements, type OutlineNode } from '../../interpreter/outline.js';
+import { outline, runningStatements, type OutlineNode } from '../../interpreter/tools/index.js';
 import { playGame } from '../../interpreter/play.js';
 import { setup } from '../../interpreter/runtime.js';
 import { compileFile, compileText, repoRoot } from '../helpers.js';

@@ -2,8 +2,8 @@
 // agent, errors with their rule's location), card lists, and the Monarch keyword list.
 import { describe, expect, it } from 'vitest';
 import { KEYWORDS } from '../../grammar/tokens.js';
-import { compileSource } from '../../interpreter/compile.js';
-import type { GameDefinition } from '../../interpreter/definition.js';
+import { compileSource } from '../../interpreter/compiler/index.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { describe as describeDiagnostic, MARKER_SEVERITY, sorted, summarize, toMarker } from '../../playground/src/diagnostics-view.js';
 import { GameSession, problemOf } from '../../playground/src/game.js';
 import { cardsText, countdownText } from '../../playground/src/game-view.js';

@@ -2,7 +2,7 @@
 // hand-written reference, or another encoding) step through one game side by side. After every
 // move the two must offer the same legal move ids to the same seat; at the end, the same scores
 // and winners. The log that drives them is just move ids, so it means the same to both.
-import type { GameDefinition } from '../../interpreter/definition.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { applyInPlace, legalMoves, setup } from '../../interpreter/runtime.js';
 import type { GameState } from '../../interpreter/state.js';
 import { seededRandom, type ReferenceGame } from './reference.js';

@@ -4,7 +4,7 @@
 // log, and must offer the same options to the same seat at every decision and end with the same
 // scores and winners. Recording and replaying are apart, so a bench can replay thousands.
 import { randomAgent } from '../../interpreter/agents.js';
-import type { GameDefinition } from '../../interpreter/definition.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { applyInPlace, legalMoves, setup } from '../../interpreter/runtime.js';
 import type { LogEntry } from '../../interpreter/state.js';
 import { recordedChance } from './reference.js';

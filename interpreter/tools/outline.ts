@@ -1,10 +1,10 @@
 // A game's structure at a glance, for teaching it: what there is (zones, counters, boards,
 // pieces, variants) and how play runs — the flow's phases, rounds, turns, loops, decisions and
 // the rules they call — as a tree whose nodes point back at the ruleset's text.
-import type { Block, Span, Stmt } from '../grammar/ast.js';
-import { locate, type GameDefinition } from './definition.js';
-import { modelFor, type Model } from './model.js';
-import type { GameState } from './state.js';
+import type { Block, Span, Stmt } from '../../grammar/ast.js';
+import { locate, type GameDefinition } from '../definition/index.js';
+import { modelFor, type Model } from '../model.js';
+import type { GameState } from '../state.js';
 
 export type OutlineKind = 'phase' | 'turn' | 'loop' | 'branch' | 'choice' | 'option' | 'call' | 'event' | 'chance' | 'rank' | 'end';
 

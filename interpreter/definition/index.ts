@@ -1,6 +1,6 @@
 // The compiled game definition: the plain-data contract between the compiler and everything that
 // plays, shows or compares a game (CLI, simulator, playground, diff). Guarded by a JSON Schema.
-import type { Decl, Expr, Meta, OverlayItem, Span } from '../grammar/ast.js';
+import type { Decl, Expr, Meta, OverlayItem, Span } from '../../grammar/ast.js';
 
 export const DEFINITION_FORMAT = 'regula-game/1';
 
@@ -46,3 +46,5 @@ export function lineStartsOf(source: string): number[] {
   for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) starts.push(i + 1);
   return starts;
 }
+
+export * from './validate.js';

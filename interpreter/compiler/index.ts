@@ -1,12 +1,12 @@
 // The compiler: a checked AST becomes the plain-data game definition, the one contract every
 // consumer (CLI, simulator, playground, diff) reads. `compileSource` is the whole pipeline:
 // parse, check, and compile only when no earlier stage reported an error.
-import type { Decl, GameDecl, Ruleset, VariantDecl } from '../grammar/ast.js';
-import type { Diagnostic } from '../grammar/diagnostics.js';
-import { parseRuleset } from '../grammar/index.js';
-import { check } from './check.js';
-import { DEFINITION_FORMAT, lineStartsOf, type GameDefinition } from './definition.js';
-import { validate } from './validate.js';
+import type { Decl, GameDecl, Ruleset, VariantDecl } from '../../grammar/ast.js';
+import type { Diagnostic } from '../../grammar/diagnostics.js';
+import { parseRuleset } from '../../grammar/index.js';
+import { check } from '../checker/index.js';
+import { DEFINITION_FORMAT, lineStartsOf, type GameDefinition } from '../definition/index.js';
+import { validate } from '../definition/index.js';
 
 export function compile(ruleset: Ruleset, source: string, file: string): GameDefinition {
   const game = ruleset.decls.find((d): d is GameDecl => d.kind === 'Game');

@@ -1,13 +1,16 @@
 // The static checker: takes a parsed ruleset (with its source text and, when known, its rulebook)
 // and gives every error and warning it finds without playing a game, each with `file` set.
-import type { Ruleset } from '../grammar/ast.js';
-import type { Diagnostic } from '../grammar/diagnostics.js';
-import { checkCitations, type CitedFile } from './check/citations.js';
-import { checkDuplicates, checkOverlays, DeclChecker } from './check/declarations.js';
-import { Reporter } from './check/report.js';
-import { Choices } from './check/statements.js';
-import { checkStructure } from './check/structure.js';
-import { contextsOf } from './check/symbols.js';
+import type { Ruleset } from '../../grammar/ast.js';
+import type { Diagnostic } from '../../grammar/diagnostics.js';
+import { checkCitations, type CitedFile } from './citations.js';
+import { checkDuplicates, checkOverlays, DeclChecker } from './declarations.js';
+import { Reporter } from './report.js';
+import { Choices } from './statements.js';
+import { checkStructure } from './structure.js';
+import { contextsOf } from './symbols.js';
+
+/** The built-in functions and their signatures, as the checker knows them (the runtime must offer the same). */
+export { BUILTINS } from './expressions.js';
 
 export interface CheckOptions {
   /** The ruleset's path, set on every diagnostic. */

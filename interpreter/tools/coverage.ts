@@ -1,9 +1,9 @@
 // How much of its rulebook a ruleset encodes: which passages some declaration cites, which it
 // cites only in part or not at all, and which declarations cite nothing. What a translator or a
 // reviewer reads to find the rules still missing.
-import type { Meta } from '../grammar/ast.js';
-import { locate, type GameDefinition } from './definition.js';
-import { declLabel } from './model.js';
+import type { Meta } from '../../grammar/ast.js';
+import { locate, type GameDefinition } from '../definition/index.js';
+import { declLabel } from '../model.js';
 
 export type PassageStatus = 'cited' | 'partly' | 'not cited';
 

@@ -2,9 +2,9 @@
 // means (spans, citations and titles aside), a changed one shown as a line diff with the
 // passages each encoding cites. Typically one rulebook in two translations, or a game with and
 // without a variant.
-import type { Decl, Span } from '../grammar/ast.js';
-import { locate, type GameDefinition } from './definition.js';
-import { declLabel, overlay } from './model.js';
+import type { Decl, Span } from '../../grammar/ast.js';
+import { locate, type GameDefinition } from '../definition/index.js';
+import { declLabel, overlay } from '../model.js';
 
 /**
  * The variants each side is taken with: two encodings with the same ones, or one encoding with

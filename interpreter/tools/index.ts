@@ -1,0 +1,8 @@
+// The tools built on the runtime, each answering one question about a game: how two encodings
+// differ (compare), how much of the rulebook is cited (coverage), what the game's structure is
+// (outline), whether a worked example plays out (scenario), how balanced it is (simulate).
+export * from './compare.js';
+export * from './coverage.js';
+export * from './outline.js';
+export * from './scenario.js';
+export * from './simulate.js';
