@@ -57,7 +57,7 @@ export function pipelineTimes(source: string, file: string, runs = 10): Pipeline
  * Runs `playout` (returning the moves it made) repeatedly: untimed for `warmUpMs`, then timed for
  * `budgetMs` (at least 3 playouts either way).
  */
-export function throughput(playout: (game: number) => number, budgetMs: number, warmUpMs = Math.min(500, budgetMs / 2)): Throughput {
+export function throughput(playout: (game: number) => number, budgetMs: number, warmUpMs = Math.min(1000, budgetMs)): Throughput {
   let game = 0;
   const warmStart = performance.now();
   while (game < 3 || performance.now() - warmStart < warmUpMs) playout(game++);

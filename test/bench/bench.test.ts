@@ -1,0 +1,29 @@
+// `regula bench --json`, run as a user runs it (a tiny time budget: figures, not assertions on
+// speed): the report matches its documented schema and carries the reference ratios.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { expect, it } from 'vitest';
+import { repoRoot } from '../helpers.js';
+
+it('reports reference ratios and the obvious/tuned Connect Four in the documented JSON', () => {
+  const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'bench', '--json', '--only', 'connect-four', '--budget-ms', '20'], { cwd: repoRoot, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  expect(r.stderr).toContain('bench: rulesets/connect-four/connect-four.rules: 2 players'); // progress, on stderr
+  const report = JSON.parse(r.stdout);
+  const schema = JSON.parse(readFileSync(join(repoRoot, 'bench/bench.schema.json'), 'utf8'));
+  const validate = new Ajv({ allErrors: true }).compile(schema);
+  expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+  expect(report.rulesets.map((x: { file: string }) => x.file)).toEqual(['rulesets/connect-four/connect-four.rules']);
+  const [row] = report.reference;
+  expect(row).toMatchObject({ game: 'connect-four', players: 2 });
+  expect(row.ratio).toBeCloseTo(row.interpretedPerSec / row.referencePerSec, 10);
+  expect(report.obviousVsTuned.game).toBe('connect-four');
+});
+
+it('refuses an --only that matches no ruleset', () => {
+  const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'bench', '--only', 'no-such-game'], { cwd: repoRoot, encoding: 'utf8' });
+  expect(r.status).toBe(2);
+  expect(r.stderr).toContain('no shipped ruleset matches');
+});
