@@ -7,6 +7,7 @@ import { loadRuleset } from '../cli/load.js';
 import { interpretedPlayout, pipelineTimes, savedStateBytes, throughput } from './measure.js';
 import { OBVIOUS_CONNECT_FOUR, REFERENCES, TUNED_CONNECT_FOUR } from './references.js';
 import { seededRandom } from '../test/reference/reference.js';
+import { differential, type DifferentialFigures } from './differential.js';
 
 export const BENCH_FORMAT = 'regula-bench/1';
 
@@ -43,6 +44,8 @@ export interface BenchReport {
   readonly rulesets: readonly RulesetFigures[];
   readonly reference: readonly ReferenceFigures[];
   readonly obviousVsTuned: { readonly game: string; readonly tunedPerSec: number; readonly obviousPerSec: number; readonly ratio: number } | null;
+  /** Interpreted games replayed in the references: every one must agree. */
+  readonly differential: readonly DifferentialFigures[];
 }
 
 export interface BenchOptions {
@@ -51,6 +54,8 @@ export interface BenchOptions {
   readonly rulesets: readonly string[];
   /** Timed milliseconds per measurement (after its warm-up). */
   readonly budgetMs: number;
+  /** Interpreted games replayed in each reference per player count (0: none). */
+  readonly differentialGames: number;
   /** Called before each measurement, e.g. to show progress. */
   readonly progress?: (what: string) => void;
 }
@@ -81,8 +86,15 @@ export function runBench(options: BenchOptions): BenchReport {
   for (const file of options.rulesets) rulesets.push(measureRuleset(file));
 
   const reference: ReferenceFigures[] = [];
+  const checks: DifferentialFigures[] = [];
   for (const entry of REFERENCES) {
     if (!options.rulesets.includes(entry.ruleset)) continue;
+    const def = loadRuleset(join(root, entry.ruleset)).definition!;
+    for (const players of entry.players) {
+      if (options.differentialGames === 0) break;
+      progress(`${entry.game}: ${options.differentialGames} interpreted games replayed in the reference, ${players} players`);
+      checks.push(differential(entry.game, def, players, options.differentialGames));
+    }
     for (const players of entry.players) {
       progress(`${entry.game}: hand-written reference, ${players} players`);
       const game = entry.make();
@@ -103,7 +115,7 @@ export function runBench(options: BenchOptions): BenchReport {
     const obviousPerSec = obvious.players[0]!.playoutsPerSec;
     obviousVsTuned = { game: 'connect-four', tunedPerSec, obviousPerSec, ratio: obviousPerSec / tunedPerSec };
   }
-  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned };
+  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, differential: checks };
 }
 
 /** The report as a person reads it. */
@@ -128,6 +140,12 @@ export function formatBench(report: BenchReport): string {
   const o = report.obviousVsTuned;
   if (o) {
     lines.push('', `Connect Four written the obvious way (cells found by coordinates): ${n(o.obviousPerSec, 1)} playouts/s against ${n(o.tunedPerSec, 1)} for the tuned encoding: ${o.ratio >= 1 ? 'as fast or faster' : `${n(1 / o.ratio, 1)}× slower`}.`);
+  }
+  if (report.differential.length) {
+    lines.push('', 'Interpreted games replayed in the hand-written references (same legal moves at every step, same scores):');
+    for (const d of report.differential) {
+      lines.push(`  ${d.game}, ${d.players} players: ${d.agreed} of ${d.games} agree${d.firstDifference ? ` — first difference: ${d.firstDifference}` : ''}`);
+    }
   }
   return lines.join('\n');
 }

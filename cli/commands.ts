@@ -61,6 +61,7 @@ export const COMMANDS: readonly Command[] = [
     options: {
       only: { type: 'string', multiple: true, value: 'TEXT', help: 'only rulesets whose path contains TEXT (repeatable)' },
       'budget-ms': { type: 'string', value: 'MS', help: 'timed milliseconds per figure, after a warm-up (default 1000, or BENCH_MS)' },
+      differential: { type: 'string', value: 'N', help: 'interpreted games replayed in each hand-written reference per player count (default 500; 0: none); exit 1 if any differs' },
       ...json,
     },
     positionals: 0, load: () => import('./commands/bench.js'),

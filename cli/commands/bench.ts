@@ -10,7 +10,8 @@ export async function run(args: Args): Promise<number> {
   const rulesets = shippedRulesets(root).filter((r) => only.length === 0 || only.some((o) => r.includes(o)));
   if (rulesets.length === 0) throw new UsageError(`--only ${only.join(', ')}: no shipped ruleset matches.`);
   const budgetMs = intFlag(args, 'budget-ms', Number(process.env.BENCH_MS ?? 1000), 1);
-  const report = runBench({ root, rulesets, budgetMs, progress: (what) => process.stderr.write(`bench: ${what}\n`) });
+  const differentialGames = intFlag(args, 'differential', 500, 0);
+  const report = runBench({ root, rulesets, budgetMs, differentialGames, progress: (what) => process.stderr.write(`bench: ${what}\n`) });
   out(has(args, 'json') ? JSON.stringify(report) : formatBench(report));
-  return 0;
+  return report.differential.every((d) => d.agreed === d.games) ? 0 : 1;
 }

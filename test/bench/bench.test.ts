@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { repoRoot } from '../helpers.js';
 
 it('reports reference ratios and the obvious/tuned Connect Four in the documented JSON', () => {
-  const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'bench', '--json', '--only', 'connect-four', '--budget-ms', '20'], { cwd: repoRoot, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'bench', '--json', '--only', 'connect-four', '--budget-ms', '20', '--differential', '5'], { cwd: repoRoot, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   expect(r.stderr).toContain('bench: rulesets/connect-four/connect-four.rules: 2 players'); // progress, on stderr
   const report = JSON.parse(r.stdout);
@@ -20,6 +20,7 @@ it('reports reference ratios and the obvious/tuned Connect Four in the documente
   expect(row).toMatchObject({ game: 'connect-four', players: 2 });
   expect(row.ratio).toBeCloseTo(row.interpretedPerSec / row.referencePerSec, 10);
   expect(report.obviousVsTuned.game).toBe('connect-four');
+  expect(report.differential).toEqual([{ game: 'connect-four', players: 2, games: 5, agreed: 5, firstDifference: null }]);
 });
 
 it('refuses an --only that matches no ruleset', () => {
