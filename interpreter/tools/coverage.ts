@@ -1,11 +1,18 @@
 // How much of its rulebook a ruleset encodes: which passages some declaration cites, which it
-// cites only in part or not at all, and which declarations cite nothing. What a translator or a
-// reviewer reads to find the rules still missing.
+// cites only in part or not at all, which hold no rule (flavour), and which declarations cite
+// nothing. What a translator or a reviewer reads to find the rules still missing.
+//
+// Flavour — a story, the credits, a component list, an example, advice, a cross-reference — has no
+// rule to encode. A ruleset marks it with a line comment `// flavour "…"` quoting the rulebook the
+// way `cites "…"` does (anywhere in the file; what follows the quote is free text, a reason). A
+// passage the flavour marks quote at least half of, and the citations less than half, is
+// `flavour`: out of the share of rule passages cited. A mark whose words are not in the rulebook is
+// listed in `unfound`, an error as a misquoted citation is.
 import type { Meta } from '../../grammar/ast.js';
 import { locate, type GameDefinition } from '../definition/index.js';
 import { declLabel } from '../model.js';
 
-export type PassageStatus = 'cited' | 'partly' | 'not cited';
+export type PassageStatus = 'cited' | 'partly' | 'not cited' | 'flavour';
 
 export interface Passage {
   /** 1-based line of the rulebook where the passage starts. */
@@ -24,6 +31,34 @@ export interface Coverage {
   readonly passages: readonly Passage[];
   /** Declarations that cite nothing and mark nothing ambiguous, with where they are. */
   readonly uncited: readonly { readonly key: string; readonly at: string }[];
+  /** The `// flavour "…"` marks, in source order, with where they are. */
+  readonly flavour: readonly FlavourMark[];
+  /** The flavour marks whose words are not in the rulebook: errors, as a misquoted citation is. */
+  readonly unfound: readonly FlavourMark[];
+}
+
+export interface FlavourMark {
+  readonly quote: string;
+  /** `file:line:col` of the quote in the ruleset. */
+  readonly at: string;
+}
+
+/** The counts a summary line gives: rule passages are those not marked flavour. */
+export interface CoverageTotals {
+  readonly passages: number;
+  readonly cited: number;
+  readonly partly: number;
+  readonly notCited: number;
+  readonly flavour: number;
+  /** Cited rule passages, of all rule passages, as a whole percentage (100 when there are none). */
+  readonly percent: number;
+}
+
+export function coverageTotals(c: Coverage): CoverageTotals {
+  const count = (status: PassageStatus) => c.passages.filter((p) => p.status === status).length;
+  const [cited, flavour] = [count('cited'), count('flavour')];
+  const rules = c.passages.length - flavour;
+  return { passages: c.passages.length, cited, partly: count('partly'), notCited: count('not cited'), flavour, percent: rules ? Math.floor((100 * cited) / rules) : 100 };
 }
 
 /** A sentence shorter than this (a heading, a page number) joins the next one. */
@@ -32,6 +67,21 @@ const MIN_PASSAGE = 40;
 const CITED_SHARE = 0.5;
 
 const collapse = (text: string): string => text.replace(/\s+/g, ' ');
+
+/**
+ * The `// flavour "…"` comments of a ruleset's source, each with the offset of its quote. Strings
+ * are stepped over, so `//` inside a quotation starts no comment.
+ */
+export function flavourMarks(source: string): { quote: string; offset: number }[] {
+  const marks: { quote: string; offset: number }[] = [];
+  const token = /"(?:[^"\\]|\\[\s\S])*"?|\/\/[^\n\r]*/g;
+  const mark = /^\/\/\s*flavour\s+("(?:[^"\\]|\\.)*")/;
+  for (let m = token.exec(source); m; m = token.exec(source)) {
+    const found = m[0].startsWith('//') ? mark.exec(m[0]) : null;
+    if (found) marks.push({ quote: found[1]!.slice(1, -1).replace(/\\(["\\])/g, '$1'), offset: m.index + found[0].length - found[1]!.length });
+  }
+  return marks;
+}
 
 /**
  * The rulebook as one line with runs of whitespace made one space (as citations are compared),
@@ -93,11 +143,23 @@ export function coverage(def: GameDefinition, rulebook: { readonly file: string;
       }
     }
   });
+  const flavour: FlavourMark[] = [];
+  const unfound: FlavourMark[] = [];
+  const story = new Uint8Array(flat.length);
+  for (const { quote, offset } of flavourMarks(def.source.text)) {
+    const q = collapse(quote).trim();
+    const at = flat.indexOf(q);
+    const where = { quote, at: locate(def, offset) };
+    flavour.push(where);
+    if (!q || at < 0) { unfound.push(where); continue; }
+    for (let from = at; from >= 0; from = flat.indexOf(q, from + 1)) story.fill(1, from, from + q.length);
+  }
   const passages = spans.map((s) => {
     let count = 0;
-    for (let i = s.start; i < s.end; i++) count += covered[i]!;
+    let told = 0;
+    for (let i = s.start; i < s.end; i++) { count += covered[i]!; told += story[i]!; }
     const share = count / (s.end - s.start);
-    const status: PassageStatus = share >= CITED_SHARE ? 'cited' : share > 0 ? 'partly' : 'not cited';
+    const status: PassageStatus = share >= CITED_SHARE ? 'cited' : told / (s.end - s.start) >= CITED_SHARE ? 'flavour' : share > 0 ? 'partly' : 'not cited';
     const by = [...new Set(quoted.filter((q) => q.start < s.end && q.end > s.start).map((q) => q.by))];
     return { line: s.line, text: flat.slice(s.start, s.end), status, share, citedBy: by.map((i) => ({ key: citing[i]!.key, at: citing[i]!.at })) };
   });
@@ -107,5 +169,5 @@ export function coverage(def: GameDefinition, rulebook: { readonly file: string;
     if (d.kind === 'Game' || d.meta.cites.length || d.meta.ambiguous.length) continue;
     uncited.push({ key: declLabel(d), at: locate(def, d.span.start) });
   }
-  return { rulebook: rulebook.file, passages, uncited };
+  return { rulebook: rulebook.file, passages, uncited, flavour, unfound };
 }

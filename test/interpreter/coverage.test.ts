@@ -1,9 +1,11 @@
 // How much of its rulebook a ruleset cites: sentence by sentence, whatever the text's wrapping,
-// and which declarations cite nothing.
+// which passages are flavour, and which declarations cite nothing.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { coverage } from '../../interpreter/tools/index.js';
+import { loadRuleset } from '../../cli/load.js';
+import { coverage, coverageTotals, flavourMarks } from '../../interpreter/tools/index.js';
 import { compileText, repoRoot } from '../helpers.js';
 
 // A rulebook wrapped by hand, with a list, as many plain-text rulebooks are.
@@ -57,13 +59,53 @@ describe('coverage of a rulebook', () => {
   it('lists the declarations that cite nothing', () => {
     expect(c.uncited.map((u) => u.key)).toEqual(['counter won', 'flow']);
   });
+
+  it('counts no flavour when nothing is marked', () => {
+    expect(c.flavour).toEqual([]);
+    expect(coverageTotals(c)).toEqual({ passages: 5, cited: 2, partly: 1, notCited: 2, flavour: 0, percent: 40 });
+  });
+});
+
+describe('flavour', () => {
+  const marked = compileText(`
+    // The story: no rule in it.
+    // flavour "History: the game was played in taverns" — the story
+    game "Last Coin" { players 2 to 4  rulebook "coins.txt" }
+    counter pile, from 15, at least 0
+      cites "Fifteen coins lie in a pile between the players."
+    counter won per player
+    flow { end the game }
+    winner most won
+      cites "Whoever takes the last coin wins the game and all the glory."
+    // flavour "A player may never pass" — half of a sentence that is a rule: still not cited
+    // flavour "Whoever takes the last coin" — a cited sentence stays cited
+    // flavour "played in pubs" — not in the rulebook
+    define note = "// flavour \\"each player takes one\\" inside a string is no mark"
+  `);
+  const c = coverage(marked, { file: 'coins.txt', text: RULEBOOK });
+
+  it('reads the // flavour "…" comments, not the words of strings', () => {
+    expect(c.flavour.map((f) => f.quote)).toEqual(['History: the game was played in taverns', 'A player may never pass', 'Whoever takes the last coin', 'played in pubs']);
+    expect(c.flavour[0]!.at).toBe('test.rules:3:16');
+    expect(flavourMarks('// flavour "say \\"hi\\"" why')).toEqual([{ quote: 'say "hi"', offset: 11 }]);
+  });
+
+  it('makes a passage flavour when the marks quote at least half of it and the citations less', () => {
+    expect(c.passages.map((p) => p.status)).toEqual(['cited', 'not cited', 'cited', 'not cited', 'flavour']);
+    expect(coverageTotals(c)).toEqual({ passages: 5, cited: 2, partly: 0, notCited: 2, flavour: 1, percent: 50 });
+  });
+
+  it('reports a mark whose words are not in the rulebook', () => {
+    expect(c.unfound).toEqual([{ quote: 'played in pubs', at: 'test.rules:13:16' }]);
+  });
 });
 
 describe('regula coverage', () => {
   it('prints the totals, the passages not cited and the rules that cite nothing', () => {
     const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'coverage', 'test/compare/last-coin.first.rules'], { cwd: repoRoot, encoding: 'utf8' });
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^test\/compare\/last-coin\.first\.rules against last-coin\.en\.txt: \d+ of \d+ passages cited/);
-    expect(r.stdout).toContain('Other declarations that cite nothing (3): counter pile, flow, winner');
+    expect(r.stdout).toMatch(/^test\/compare\/last-coin\.first\.rules against last-coin\.en\.txt: \d+ of \d+ rule passages cited \(\d+%\), \d+ in part, \d+ not at all; 0 flavour\.\n/);
+    expect(r.stdout).toContain('Rules that cite nothing (1):\n  winner');
+    expect(r.stdout).toContain('Other declarations that cite nothing (2): counter pile, flow');
   });
 });
