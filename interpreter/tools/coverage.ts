@@ -5,9 +5,11 @@
 // Flavour — a story, the credits, a component list, an example, advice, a cross-reference — has no
 // rule to encode. A ruleset marks it with a line comment `// flavour "…"` quoting the rulebook the
 // way `cites "…"` does (anywhere in the file; what follows the quote is free text, a reason). A
-// passage the flavour marks quote at least half of, and the citations less than half, is
-// `flavour`: out of the share of rule passages cited. A mark whose words are not in the rulebook is
-// listed in `unfound`, an error as a misquoted citation is.
+// passage the flavour marks quote at least half of, and no citation touches, is `flavour`: out of
+// the share of rule passages cited. In a passage that mixes the two (a heading with the player
+// count), the words marked flavour leave the measure, and the rest is cited or not as usual. A
+// mark whose words are not in the rulebook is listed in `unfound`, an error as a misquoted
+// citation is.
 import type { Meta } from '../../grammar/ast.js';
 import { locate, type GameDefinition } from '../definition/index.js';
 import { declLabel } from '../model.js';
@@ -19,7 +21,7 @@ export interface Passage {
   readonly line: number;
   readonly text: string;
   readonly status: PassageStatus;
-  /** The share of its characters that citations quote, from 0 to 1. */
+  /** The share of its characters that citations quote, from 0 to 1, leaving out those only flavour marks quote. */
   readonly share: number;
   /** The declarations whose citations quote some of it. */
   readonly citedBy: readonly { readonly key: string; readonly at: string }[];
@@ -155,11 +157,13 @@ export function coverage(def: GameDefinition, rulebook: { readonly file: string;
     for (let from = at; from >= 0; from = flat.indexOf(q, from + 1)) story.fill(1, from, from + q.length);
   }
   const passages = spans.map((s) => {
+    // A character both cited and marked flavour is a rule's: the citation wins.
     let count = 0;
     let told = 0;
-    for (let i = s.start; i < s.end; i++) { count += covered[i]!; told += story[i]!; }
-    const share = count / (s.end - s.start);
-    const status: PassageStatus = share >= CITED_SHARE ? 'cited' : told / (s.end - s.start) >= CITED_SHARE ? 'flavour' : share > 0 ? 'partly' : 'not cited';
+    for (let i = s.start; i < s.end; i++) { count += covered[i]!; told += story[i]! & (1 - covered[i]!); }
+    const length = s.end - s.start;
+    const share = count / (length - told || 1);
+    const status: PassageStatus = !count && told >= CITED_SHARE * length ? 'flavour' : share >= CITED_SHARE ? 'cited' : share > 0 ? 'partly' : 'not cited';
     const by = [...new Set(quoted.filter((q) => q.start < s.end && q.end > s.start).map((q) => q.by))];
     return { line: s.line, text: flat.slice(s.start, s.end), status, share, citedBy: by.map((i) => ({ key: citing[i]!.key, at: citing[i]!.at })) };
   });

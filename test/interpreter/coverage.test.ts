@@ -81,18 +81,27 @@ describe('flavour', () => {
     // flavour "Whoever takes the last coin" — a cited sentence stays cited
     // flavour "played in pubs" — not in the rulebook
     define note = "// flavour \\"each player takes one\\" inside a string is no mark"
+    // flavour "In turn, each player takes" — these words leave the measure of their sentence…
+    define most-per-turn = 3
+      cites "one, two or three coins" // …so that this quote is more than half of what remains
   `);
   const c = coverage(marked, { file: 'coins.txt', text: RULEBOOK });
 
   it('reads the // flavour "…" comments, not the words of strings', () => {
-    expect(c.flavour.map((f) => f.quote)).toEqual(['History: the game was played in taverns', 'A player may never pass', 'Whoever takes the last coin', 'played in pubs']);
+    expect(c.flavour.map((f) => f.quote)).toEqual(['History: the game was played in taverns', 'A player may never pass', 'Whoever takes the last coin', 'played in pubs', 'In turn, each player takes']);
     expect(c.flavour[0]!.at).toBe('test.rules:3:16');
     expect(flavourMarks('// flavour "say \\"hi\\"" why')).toEqual([{ quote: 'say "hi"', offset: 11 }]);
   });
 
-  it('makes a passage flavour when the marks quote at least half of it and the citations less', () => {
-    expect(c.passages.map((p) => p.status)).toEqual(['cited', 'not cited', 'cited', 'not cited', 'flavour']);
-    expect(coverageTotals(c)).toEqual({ passages: 5, cited: 2, partly: 0, notCited: 2, flavour: 1, percent: 50 });
+  it('makes a passage flavour when the marks quote at least half of it and no citation touches it', () => {
+    expect(c.passages.map((p) => p.status)).toEqual(['cited', 'cited', 'cited', 'not cited', 'flavour']);
+    expect(coverageTotals(c)).toEqual({ passages: 5, cited: 3, partly: 0, notCited: 1, flavour: 1, percent: 75 });
+  });
+
+  it('measures a passage that mixes rule and flavour by its words not marked flavour', () => {
+    const mixed = c.passages[1]!;
+    expect(mixed.text).toBe('In turn, each player takes one, two or three coins from the pile.');
+    expect(mixed.share).toBeCloseTo('one, two or three coins'.length / (mixed.text.length - 'In turn, each player takes'.length));
   });
 
   it('reports a mark whose words are not in the rulebook', () => {
