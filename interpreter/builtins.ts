@@ -1,7 +1,7 @@
 // The built-in functions of the language, by name. The checker's table of their signatures
 // (check/expressions.ts) must name the same ones; a test keeps the two in step.
 import type { Expr, Span } from '../grammar/ast.js';
-import { asList, fail, holdsPower, label, num, type Ctx } from './context.js';
+import { asList, fail, holdsPower, label, num, piecesAt, type Ctx } from './context.js';
 import { GRID_STEPS, type Model } from './model.js';
 import { describeType, equal, isCard, isList, isPlayer, isSpace, isZone, type Value } from './values.js';
 
@@ -33,10 +33,7 @@ export const BUILTINS: Readonly<Record<string, (c: BuiltinCall) => Value>> = {
   },
   'pieces-at': (c) => {
     const space = needSpace(c, 0, 'pieces-at');
-    return Object.entries(c.ctx.state.pieces)
-      .filter(([, at]) => at.space === space)
-      .sort((a, b) => a[1].slot - b[1].slot)
-      .map(([piece]) => ({ piece }));
+    return piecesAt(c.ctx.state, space);
   },
   neighbours: (c) => neighboursOf(c.ctx.model, needSpace(c, 0, 'neighbours')).map((id) => c.ctx.model.spaceValues.get(id)!),
   adjacent: (c) => neighboursOf(c.ctx.model, needSpace(c, 0, 'adjacent')).includes(needSpace(c, 1, 'adjacent')),

@@ -10,11 +10,22 @@ import {
   type Value,
 } from './values.js';
 
-/** Variables visible to an expression: a chain of bindings ending at the machine's stack or nothing. */
+/**
+ * Variables visible to an expression: a chain of bindings ending at the machine's stack or nothing.
+ * Each binding holds its names and their values side by side, so compiled code reads a variable
+ * by its index (settled when the expression is compiled) and never by its spelling.
+ */
 export interface Scope {
-  readonly vars: Record<string, Value>;
+  readonly names: readonly string[];
+  readonly vals: Value[];
   readonly parent: Scope | 'stack' | null;
 }
+
+/**
+ * Results of define calls while the state cannot change: a tree of maps keyed by the define,
+ * the current player, then each argument (a reference by its kind, then its id).
+ */
+export type Memo = Map<unknown, unknown>;
 
 export interface Ctx {
   readonly model: Model;
@@ -28,7 +39,7 @@ export interface Ctx {
    * Results of define calls while the state cannot change (enumerating a choice's options):
    * a define depends only on its arguments, the current player and the state.
    */
-  readonly memo: Map<string, Value> | undefined;
+  readonly memo: Memo | undefined;
 }
 
 /**
@@ -37,13 +48,17 @@ export interface Ctx {
  */
 export function newCtx(
   model: Model, state: GameState, scope: Scope | 'stack' | null, rule: string,
-  player?: number | null, memo?: Map<string, Value>,
+  player?: number | null, memo?: Memo,
 ): Ctx {
   return { model, state, scope, player, rule, memo };
 }
 
 export const withVars = (ctx: Ctx, vars: Record<string, Value>): Ctx =>
-  newCtx(ctx.model, ctx.state, { vars, parent: ctx.scope }, ctx.rule, ctx.player, ctx.memo);
+  newCtx(ctx.model, ctx.state, { names: Object.keys(vars), vals: Object.values(vars), parent: ctx.scope }, ctx.rule, ctx.player, ctx.memo);
+
+/** The context with one more variable bound. */
+export const withVar = (ctx: Ctx, name: string, value: Value): Ctx =>
+  newCtx(ctx.model, ctx.state, { names: [name], vals: [value], parent: ctx.scope }, ctx.rule, ctx.player, ctx.memo);
 
 /** The same context with option listing's define memo switched on. */
 export const withMemo = (ctx: Ctx): Ctx => newCtx(ctx.model, ctx.state, ctx.scope, ctx.rule, ctx.player, new Map());
@@ -59,8 +74,8 @@ export function fail(span: Span, message: string, ctx: Ctx): never {
 export function lookupVar(ctx: Ctx, name: string, from: Scope | 'stack' | null = ctx.scope): Value | undefined {
   let scope = from;
   while (scope !== null && scope !== 'stack') {
-    const v = scope.vars[name];
-    if (v !== undefined && Object.hasOwn(scope.vars, name)) return v;
+    const i = scope.names.lastIndexOf(name);
+    if (i >= 0 && scope.vals[i] !== undefined) return scope.vals[i];
     scope = scope.parent;
   }
   if (scope === null) return undefined;
@@ -96,6 +111,56 @@ export function stackPlayer(state: GameState): number | null {
 export function holdsPower(model: Model, state: GameState, seat: number | null, power: string): boolean {
   if (seat === null || model.powersZone === null) return false;
   return (state.zones[zoneKey(model.powersZone, seat)] ?? []).some((id) => model.things.get(id)?.label === power);
+}
+
+// ─── Where the pieces stand ───────────────────────────────────────────────────
+// While the machine runs a state it alone changes it, so the pieces on each space are indexed
+// once and kept until a piece moves. Outside a run (a caller may have edited the state) they are
+// found by looking at every piece.
+
+let runningState: GameState | null = null;
+let piecesBySpace: Map<string, readonly Value[]> | null = null;
+const NO_PIECES: readonly Value[] = Object.freeze([]);
+
+/** Marks `state` as the one the machine is running (or none), and forgets the index. Returns the previous one. */
+export function runningOn(state: GameState | null): GameState | null {
+  const previous = runningState;
+  runningState = state;
+  piecesBySpace = null;
+  return previous;
+}
+
+/** Forgets the index after a piece has moved. */
+export function piecesMoved(): void {
+  piecesBySpace = null;
+}
+
+/** The pieces on a space, by slot (ties in the state's order). */
+export function piecesAt(state: GameState, space: string): readonly Value[] {
+  if (state !== runningState) return piecesOn(state, space);
+  if (piecesBySpace === null) {
+    const groups = new Map<string, [string, { space: string | null; slot: number }][]>();
+    for (const entry of Object.entries(state.pieces)) {
+      const at = entry[1].space;
+      if (at === null) continue;
+      let group = groups.get(at);
+      if (!group) groups.set(at, (group = []));
+      group.push(entry);
+    }
+    piecesBySpace = new Map();
+    for (const [at, group] of groups) {
+      group.sort((a, b) => a[1].slot - b[1].slot);
+      piecesBySpace.set(at, Object.freeze(group.map(([piece]) => Object.freeze({ piece }))));
+    }
+  }
+  return piecesBySpace.get(space) ?? NO_PIECES;
+}
+
+function piecesOn(state: GameState, space: string): Value[] {
+  return Object.entries(state.pieces)
+    .filter(([, at]) => at.space === space)
+    .sort((a, b) => a[1].slot - b[1].slot)
+    .map(([piece]) => ({ piece }));
 }
 
 /** The cards of a zone reference or a list, as a list of values. */

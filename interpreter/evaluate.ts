@@ -4,17 +4,18 @@
 // Each expression is compiled once per model into a closure: what a name means (a counter, a
 // zone, a define, a board…) and which operator or built-in a node applies are settled then, so
 // evaluating an expression again only does the work that depends on the state.
-import type { Comprehension, DefineDecl, Expr, OfExpr, Span } from '../grammar/ast.js';
+import type { CellValue, Comprehension, DefineDecl, Expr, OfExpr, Span } from '../grammar/ast.js';
 import { BUILTINS } from './builtins.js';
 import {
-  asList, counterValue, currentPlayer, fail, holdsPower, label, lookupVar, newCtx, num, truth, type Ctx, type Scope,
+  asList, counterValue, currentPlayer, fail, holdsPower, label, lookupVar, newCtx, num, piecesAt, truth,
+  type Ctx, type Memo, type Scope,
 } from './context.js';
 import { RuleError } from './errors.js';
 import type { Model } from './model.js';
 import { describeType, equal, isList, isSpace, isZone, splitZoneKey, zoneKey, type Value } from './values.js';
 
 export {
-  asList, counterValue, currentPlayer, holdsPower, label, lookupVar, newCtx, stackPlayer, withMemo, withVars,
+  asList, counterValue, currentPlayer, holdsPower, label, lookupVar, newCtx, stackPlayer, withMemo, withVar, withVars,
   type Ctx, type Scope,
 } from './context.js';
 export { BUILTINS } from './builtins.js';
@@ -51,14 +52,16 @@ const inner = (env: Env, names: readonly string[]): Env => ({ frames: [...env.fr
 /** Per model: the compiled expressions and define bodies, and the fixed lists names stand for. */
 interface Compiled {
   readonly code: Map<Expr, Code>;
-  readonly defines: Map<DefineDecl, Code>;
+  readonly defines: Map<DefineDecl, CompiledDefine>;
   readonly lists: Map<string, readonly Value[]>;
+  readonly attributes: Map<string, ReadonlyMap<string, CellValue>>;
+  positions?: Map<string, number>;
 }
 const compiledModels = new WeakMap<Model, Compiled>();
 
 function compiledFor(m: Model): Compiled {
   let c = compiledModels.get(m);
-  if (!c) compiledModels.set(m, (c = { code: new Map(), defines: new Map(), lists: new Map() }));
+  if (!c) compiledModels.set(m, (c = { code: new Map(), defines: new Map(), lists: new Map(), attributes: new Map() }));
   return c;
 }
 
@@ -69,11 +72,19 @@ function codeOf(m: Model, e: Expr): Code {
   return fn;
 }
 
-/** A define's body, compiled among its parameters alone. */
-function defineCode(m: Model, d: DefineDecl): Code {
+/** A define's body, compiled among its parameters alone, and the names of those parameters. */
+interface CompiledDefine {
+  readonly code: Code;
+  readonly names: readonly string[];
+}
+
+function defineCode(m: Model, d: DefineDecl): CompiledDefine {
   const { defines } = compiledFor(m);
   let fn = defines.get(d);
-  if (!fn) defines.set(d, (fn = compile(m, d.body, { frames: [d.params.map((p) => p.text)], open: false })));
+  if (!fn) {
+    const names = d.params.map((p) => p.text);
+    defines.set(d, (fn = { code: compile(m, d.body, { frames: [names], open: false }), names }));
+  }
   return fn;
 }
 
@@ -200,12 +211,15 @@ function requirePlayer(ctx: Ctx, span: Span, what: string): number {
 function compileName(m: Model, name: string, span: Span, env: Env): Code {
   const { frames } = env;
   for (let i = frames.length - 1; i >= 0; i--) {
-    if (!frames[i]!.includes(name)) continue;
+    const slot = frames[i]!.lastIndexOf(name);
+    if (slot < 0) continue;
     const hops = frames.length - 1 - i;
+    if (hops === 0) return (ctx) => (ctx.scope as Scope).vals[slot] ?? null;
+    if (hops === 1) return (ctx) => ((ctx.scope as Scope).parent as Scope).vals[slot] ?? null;
     return (ctx) => {
       let scope = ctx.scope as Scope;
       for (let h = 0; h < hops; h++) scope = scope.parent as Scope;
-      return scope.vars[name] ?? null;
+      return scope.vals[slot] ?? null;
     };
   }
   const declared = compileDeclared(m, name, span, env);
@@ -259,6 +273,31 @@ function cannotTake(ctx: Ctx, e: OfExpr, target: Value): never {
   return fail(e.span, `Cannot take \`${e.property.text}\` of ${describeType(target)}`, ctx);
 }
 
+/** Thing id → its value of an attribute (things without one are absent). */
+function attributeIndex(m: Model, name: string): ReadonlyMap<string, CellValue> {
+  const { attributes } = compiledFor(m);
+  let index = attributes.get(name);
+  if (!index) {
+    const made = new Map<string, CellValue>();
+    for (const [id, thing] of m.things) {
+      const v = thing.attrs[name];
+      if (v !== undefined) made.set(id, v);
+    }
+    attributes.set(name, (index = made));
+  }
+  return index;
+}
+
+/** Space id → its position on its board. */
+function positionIndex(m: Model): ReadonlyMap<string, number> {
+  const c = compiledFor(m);
+  if (!c.positions) {
+    c.positions = new Map();
+    for (const board of m.boards.values()) for (const [id, i] of board.index) c.positions.set(id, i);
+  }
+  return c.positions;
+}
+
 /** `name of target`: what it means is settled by the kind of thing the target turns out to be. */
 function compileProperty(m: Model, e: OfExpr, env: Env): Code {
   const name = e.property.text;
@@ -268,28 +307,34 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
   const perPlayerZone = m.zones.get(name)?.perPlayer === true;
   const declaredAttr = [...m.components.values()].some((c) => c.attrs.some((a) => a.name.text === name));
   const span = e.span;
+  if (name === 'name') {
+    return (ctx) => {
+      const t = target(ctx);
+      return t === null ? fail(span, `Cannot take \`${name}\` of none`, ctx) : label(m, t);
+    };
+  }
+  // Every thing's value of this attribute, by id, and every space's position, made once.
+  const attrs = attributeIndex(m, name);
+  const positions = positionIndex(m);
   return (ctx) => {
     const t = target(ctx);
     if (t === null) return fail(span, `Cannot take \`${name}\` of none`, ctx);
-    if (name === 'name') return label(m, t);
     if (typeof t !== 'object' || isList(t)) return cannotTake(ctx, e, t);
     if ('space' in t) {
       if (counterOfEach) return (ctx.state.counters[name] as Record<string, number>)[t.space] ?? 0;
       if (counter) return counterValue(ctx, name, t, span);
-      const thing = m.things.get(t.space);
-      if (!thing) return cannotTake(ctx, e, t);
-      const attr = thing.attrs[name];
+      const attr = attrs.get(t.space);
       if (attr !== undefined) return attr;
-      if (name === 'position') return m.boards.get(m.spaceBoard.get(t.space)!)!.index.get(t.space)!;
+      if (!m.things.has(t.space)) return cannotTake(ctx, e, t);
+      if (name === 'position') return positions.get(t.space)!;
       return declaredAttr ? null : cannotTake(ctx, e, t); // declared but blank in the table
     }
     if ('piece' in t) {
-      const at = ctx.state.pieces[t.piece];
       switch (name) {
         case 'owner': { const owner = m.pieces.get(t.piece)?.owner; return owner === null || owner === undefined ? null : { player: owner }; }
-        case 'space': return at?.space ? m.spaceValues.get(at.space)! : null;
-        case 'slot': return at?.space ? at.slot : null;
-        case 'position': return at?.space ? m.boards.get(m.spaceBoard.get(at.space)!)!.index.get(at.space)! : null;
+        case 'space': { const at = ctx.state.pieces[t.piece]; return at?.space ? m.spaceValues.get(at.space)! : null; }
+        case 'slot': { const at = ctx.state.pieces[t.piece]; return at?.space ? at.slot : null; }
+        case 'position': { const at = ctx.state.pieces[t.piece]; return at?.space ? positions.get(at.space)! : null; }
       }
       if (counterOfEach) return (ctx.state.counters[name] as Record<string, number>)[t.piece] ?? 0;
       if (counter) return counterValue(ctx, name, t, span);
@@ -302,10 +347,9 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
       return cannotTake(ctx, e, t);
     }
     if ('card' in t) {
-      const thing = m.things.get(t.card);
-      if (!thing) return cannotTake(ctx, e, t);
-      const attr = thing.attrs[name];
+      const attr = attrs.get(t.card);
       if (attr !== undefined) return attr;
+      if (!m.things.has(t.card)) return cannotTake(ctx, e, t);
       if (name === 'zone') {
         for (const [key, cards] of Object.entries(ctx.state.zones)) if (cards.includes(t.card)) return { zone: key };
         return null;
@@ -326,33 +370,100 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
   const define = m.defines.get(name);
   if (define) {
     const overrides = m.overrides.get(name) ?? [];
+    const n = args.length;
+    // The body last called here and its compiled code: without overrides, always the same one.
+    let lastBody: DefineDecl | null = null;
+    let last: CompiledDefine | null = null;
     return (ctx) => {
       const seat = currentPlayer(ctx);
       let body = define;
-      if (seat !== null) for (const [power, override] of overrides) if (holdsPower(m, ctx.state, seat, power)) body = override;
-      if (args.length !== body.params.length) {
-        throw new RuleError('R0204', span, { name, expected: body.params.length, found: args.length });
+      if (seat !== null) for (let k = 0; k < overrides.length; k++) if (holdsPower(m, ctx.state, seat, overrides[k]![0])) body = overrides[k]![1];
+      if (n !== body.params.length) {
+        throw new RuleError('R0204', span, { name, expected: body.params.length, found: n });
       }
-      const vars: Record<string, Value> = {};
-      for (let i = 0; i < args.length; i++) vars[body.params[i]!.text] = args[i]!(ctx);
+      if (body !== lastBody) { last = defineCode(m, body); lastBody = body; }
+      const vals: Value[] = [];
+      for (let i = 0; i < n; i++) vals.push(args[i]!(ctx));
       const memo = ctx.memo;
-      let key = '';
-      if (memo) {
-        key = `${name}|${seat}`;
-        for (let i = 0; i < args.length; i++) key += `|${memoKey(vars[body.params[i]!.text]!)}`;
+      if (memo === undefined) return last!.code(newCtx(m, ctx.state, { names: last!.names, vals, parent: null }, ctx.rule, seat, memo));
+      // The memo is a tree: define, seat, then each argument (a reference takes two levels: kind, id).
+      let node = memoChild(memo, body);
+      let key: unknown = seat;
+      for (let i = 0; i < n; i++) {
+        node = memoChild(node, key);
+        const v = vals[i]!;
+        if (typeof v !== 'object' || v === null) key = v;
+        else if (isList(v)) { node = memoChild(node, LIST_KEY); key = memoKey(v); }
+        else for (const kind in v) { node = memoChild(node, REF_KEYS[kind]); key = (v as Record<string, unknown>)[kind]; break; }
       }
-      if (memo?.has(key)) return memo.get(key)!;
-      const value = defineCode(m, body)(newCtx(m, ctx.state, { vars, parent: null }, ctx.rule, seat, memo));
-      memo?.set(key, value);
+      const hit = node.get(key);
+      if (hit !== undefined) return hit as Value;
+      const code = last!;
+      const value = code.code(newCtx(m, ctx.state, { names: code.names, vals, parent: null }, ctx.rule, seat, memo));
+      node.set(key, value);
       return value;
     };
   }
-  const builtin = BUILTINS[name];
-  if (!builtin) return (ctx) => fail(span, `\`${name}\` is not a function or a define`, ctx);
-  return (ctx) => builtin({ ctx, args: args.map((a) => a(ctx)), exprs: argExprs, span });
+  return compileBuiltin(m, name, args, argExprs, span);
 }
 
-/** A value as text for the define memo: equal values give equal keys. */
+/** Markers that keep a memo's reference and list keys apart from plain values. */
+const REF_KEYS: Readonly<Record<string, object>> = { card: {}, space: {}, player: {}, piece: {}, zone: {} };
+const LIST_KEY = {};
+
+function memoChild(node: Memo, key: unknown): Memo {
+  let next = node.get(key) as Memo | undefined;
+  if (next === undefined) node.set(key, (next = new Map()));
+  return next;
+}
+
+/**
+ * A built-in call. The common ones are done here without building an argument list; the others
+ * share one argument list per call site, filled only after every argument is evaluated (an
+ * argument may call this same site again, through a define).
+ */
+function compileBuiltin(m: Model, name: string, args: readonly Code[], argExprs: readonly Expr[], span: Span): Code {
+  const builtin = BUILTINS[name];
+  if (!builtin) return (ctx) => fail(span, `\`${name}\` is not a function or a define`, ctx);
+  const n = args.length;
+  if (n === 1) {
+    const a = args[0]!;
+    const aSpan = argExprs[0]!.span;
+    switch (name) {
+      case 'count': return (ctx) => {
+        const v = a(ctx);
+        if (isList(v)) return v.length;
+        if (isZone(v)) return (ctx.state.zones[v.zone] ?? EMPTY_CARDS).length;
+        return asList(ctx, v, aSpan).length; // fails, naming the argument
+      };
+      case 'pieces-at': return (ctx) => {
+        const v = a(ctx);
+        if (!isSpace(v)) return fail(span, `pieces-at needs a space, not ${describeType(v)}`, ctx);
+        return piecesAt(ctx.state, v.space);
+      };
+    }
+  }
+  const call: { ctx: Ctx; args: Value[]; exprs: readonly Expr[]; span: Span } = { ctx: null as unknown as Ctx, args: new Array<Value>(n).fill(null), exprs: argExprs, span };
+  if (n === 0) return (ctx) => { call.ctx = ctx; return builtin(call); };
+  if (n === 1) {
+    const a = args[0]!;
+    return (ctx) => { const x = a(ctx); call.args[0] = x; call.ctx = ctx; return builtin(call); };
+  }
+  if (n === 2) {
+    const a = args[0]!, b = args[1]!;
+    return (ctx) => { const x = a(ctx), y = b(ctx); call.args[0] = x; call.args[1] = y; call.ctx = ctx; return builtin(call); };
+  }
+  return (ctx) => {
+    const values = args.map((f) => f(ctx));
+    for (let i = 0; i < n; i++) call.args[i] = values[i]!;
+    call.ctx = ctx;
+    return builtin(call);
+  };
+}
+
+const EMPTY_CARDS: readonly string[] = Object.freeze([]);
+
+/** A list as text for the define memo: equal lists give equal keys. */
 function memoKey(v: Value): string {
   if (typeof v !== 'object' || v === null) return typeof v === 'string' ? JSON.stringify(v) : String(v);
   if (isList(v)) {
@@ -371,14 +482,14 @@ function memoKey(v: Value): string {
  * is synchronous and nothing keeps a scope, so this saves a context per item.
  */
 class ItemScope {
-  private readonly vars: Record<string, Value> = {};
+  private readonly vals: Value[] = [null];
   readonly ctx: Ctx;
-  constructor(outer: Ctx, private readonly name: string) {
-    this.ctx = newCtx(outer.model, outer.state, { vars: this.vars, parent: outer.scope }, outer.rule, outer.player, outer.memo);
+  constructor(outer: Ctx, name: string) {
+    this.ctx = newCtx(outer.model, outer.state, { names: [name], vals: this.vals, parent: outer.scope }, outer.rule, outer.player, outer.memo);
   }
   /** Binds the variable to an item and returns the scope's context. */
   bind(item: Value): Ctx {
-    this.vars[this.name] = item;
+    this.vals[0] = item;
     return this.ctx;
   }
 }

@@ -5,8 +5,9 @@ import { locate } from './definition/index.js';
 import { RuleError } from './errors.js';
 import {
   asList, counterValue, currentPlayer, evalBool, evalNumber, evaluate, holdsPower, label, lookupVar,
-  newCtx, withMemo, withVars, type Ctx,
+  newCtx, withMemo, withVar, type Ctx,
 } from './evaluate.js';
+import { piecesAt, piecesMoved, runningOn } from './context.js';
 import type { Model } from './model.js';
 import { nextInt, shuffleInPlace } from './rng.js';
 import type { Frame, GameState, Option, StmtRef } from './state.js';
@@ -41,6 +42,15 @@ export function log(state: GameState, text: string, detail?: { text: string; see
 
 /** Runs until a decision is pending or the game is over. */
 export function run(model: Model, state: GameState, budget = DEFAULT_STEP_BUDGET): void {
+  const outer = runningOn(state);
+  try {
+    runSteps(model, state, budget);
+  } finally {
+    runningOn(outer);
+  }
+}
+
+function runSteps(model: Model, state: GameState, budget: number): void {
   let steps = 0;
   while (!state.pending && !state.over) {
     if (state.stack.length === 0) {
@@ -75,9 +85,8 @@ function step(model: Model, state: GameState): void {
       const stmt = stmtAt(model, top.s) as Extract<Stmt, { kind: 'ForEach' }>;
       while (top.i < top.items.length) {
         const item = top.items[top.i++]!;
-        const vars = { [stmt.variable.text]: item };
-        if (!stmt.where || evalBool(withVars(ctxOf(model, state), vars), stmt.where)) {
-          push(state, model, stmt.body, vars);
+        if (!stmt.where || evalBool(withVar(ctxOf(model, state), stmt.variable.text, item), stmt.where)) {
+          push(state, model, stmt.body, { [stmt.variable.text]: item });
           return;
         }
       }
@@ -159,7 +168,7 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
     }
     case 'Random': {
       const items = asList(ctx, evaluate(ctx, s.from), s.from.span).filter(
-        (item) => !s.where || evalBool(withVars(ctx, { [s.variable.text]: item }), s.where),
+        (item) => !s.where || evalBool(withVar(ctx, s.variable.text, item), s.where),
       );
       const picked = items.length ? items[nextInt(state.rng, items.length)]! : null;
       frame.vars[s.variable.text] = picked;
@@ -249,7 +258,7 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
     case 'Rank': {
       frame.pc++;
       const items = asList(ctx, evaluate(ctx, s.list), s.list.span).map((value) => ({
-        value, key: evalNumber(withVars(ctx, { [s.variable.text]: value }), s.by),
+        value, key: evalNumber(withVar(ctx, s.variable.text, value), s.by),
       }));
       items.sort((a, b) => b.key - a.key);
       const ranked: { value: Value; place: number }[] = [];
@@ -331,10 +340,12 @@ function move(model: Model, state: GameState, ctx: Ctx, whatExpr: Expr, toExpr: 
   const to = evaluate(ctx, toExpr);
   if (isPiece(what)) {
     if (!isSpace(to)) throw new RuleError('R0605', toExpr.span, { message: `A piece moves to a space, not to ${describeType(to)}`, rule: ctx.rule });
-    const taken = new Set(Object.entries(state.pieces).filter(([id, at]) => id !== what.piece && at.space === to.space).map(([, at]) => at.slot));
+    const taken = new Set<number>();
+    for (const p of piecesAt(state, to.space)) if ((p as { piece: string }).piece !== what.piece) taken.add(state.pieces[(p as { piece: string }).piece]!.slot);
     let slot = 0;
     while (taken.has(slot)) slot++;
     state.pieces[what.piece] = { space: to.space, slot };
+    piecesMoved();
     log(state, `${label(model, what)} moves to ${label(model, to)}`);
     return;
   }
@@ -426,7 +437,7 @@ export function candidates(model: Model, state: GameState, outer: Ctx, s: Choose
   const out: Candidate[] = [];
   const seen = new Set<string>();
   for (const value of values) {
-    const bound = withVars(ctx, { [s.variable.text]: value });
+    const bound = withVar(ctx, s.variable.text, value);
     let refusedBy: Candidate['refusedBy'];
     if (s.where && !evalBool(bound, s.where)) refusedBy = { kind: 'where', span: s.where.span };
     else {
