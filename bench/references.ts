@@ -13,7 +13,7 @@ export interface ReferenceEntry {
 }
 
 export const TUNED_CONNECT_FOUR = 'rulesets/connect-four/connect-four.rules';
-export const OBVIOUS_CONNECT_FOUR = 'bench/fixtures/connect-four-obvious.rules';
+export const OBVIOUS_CONNECT_FOUR = 'rulesets/connect-four/connect-four.obvious.rules';
 
 export const REFERENCES: readonly ReferenceEntry[] = [
   { game: 'tokaido', ruleset: 'rulesets/tokaido/tokaido.cs.rules', players: [2, 3, 4, 5], make: () => new Tokaido() },

@@ -1,31 +1,45 @@
 // Reading rulesets from disk: finds the rulebook a ruleset cites (so quotations are verified),
 // runs the pipeline, and turns every failure into diagnostics or a clear message.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../grammar/diagnostics.js';
 import { citedFiles, compileSource, type CompileResult } from '../interpreter/compiler/index.js';
 import type { Scenario } from '../interpreter/tools/index.js';
 import type { GameState } from '../interpreter/state.js';
 import { parseJsonFile } from '../interpreter/definition/index.js';
 
+/** The folders, above a ruleset, that hold rulebooks and component lists for the rulesets below them. */
+export const LIBRARY_FOLDERS = ['rulebooks', 'reference', join('shared', 'rulebooks'), join('shared', 'reference')];
+
 /**
- * Looks for a file a ruleset cites (its rulebook, or another file such as components.md) beside
- * the ruleset, then in `rulebooks/`, `reference/`, `shared/rulebooks/` or `shared/reference/` of
- * each folder above it.
+ * Looks for a file a ruleset cites (its rulebook, or another file such as components.md): first in
+ * the ruleset's own folder, then in the library folders (LIBRARY_FOLDERS) of each folder above it.
+ * A name is a path inside one of those folders: an absolute path or a `..` is refused, and so is a
+ * symbolic link that leads out of the folder it was found in. Returns null when nothing is found.
  */
 export function findRulebook(rulesetPath: string, name: string): string | null {
-  let dir = dirname(resolve(rulesetPath));
-  for (;;) {
-    const places = [dir, join(dir, 'rulebooks'), join(dir, 'reference'), join(dir, 'shared', 'rulebooks'), join(dir, 'shared', 'reference')];
-    for (const candidate of places.map((place) => join(place, name))) {
-      if (existsSync(candidate)) return candidate;
+  if (isAbsolute(name) || name.split(/[\\/]/).includes('..')) {
+    throw new LoadError(`${rulesetPath}: the cited file "${name}" must be named from the ruleset's folder or a rulebooks library (${LIBRARY_FOLDERS.join(', ')}) above it; absolute paths and ".." are not allowed.`);
+  }
+  const inside = (folder: string, file: string) => {
+    const real = realpathSync(file);
+    const root = realpathSync(folder);
+    return real === root || real.startsWith(root + sep);
+  };
+  const own = dirname(resolve(rulesetPath));
+  for (let dir = own; ; dir = dirname(dir)) {
+    const folders = dir === own ? [dir, ...LIBRARY_FOLDERS.map((f) => join(dir, f))] : LIBRARY_FOLDERS.map((f) => join(dir, f));
+    for (const folder of folders) {
+      const candidate = join(folder, name);
+      if (!existsSync(candidate)) continue;
+      if (!inside(folder, candidate)) {
+        throw new LoadError(`${rulesetPath}: the cited file "${name}" is a link that leads out of ${folder}; copy the file there instead.`);
+      }
+      return candidate;
     }
-    const up = dirname(dir);
-    if (up === dir) return null;
-    dir = up;
+    if (dirname(dir) === dir) return null;
   }
 }
-
 
 export interface Loaded extends CompileResult {
   readonly path: string;

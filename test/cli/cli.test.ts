@@ -1,7 +1,7 @@
 // The `regula` command, driven exactly as a user drives it: a child process, its output and exit code.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers.js';
@@ -190,5 +190,32 @@ describe('the command line itself', () => {
     const r = regula('moves', TOKAIDO, '--save', scratch);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`--save ${scratch}: the game cannot be saved there (EISDIR)`);
+  });
+});
+
+describe('files a ruleset cites', () => {
+  const game = (rulebook: string) => `game "Escape" { players 2 to 2  rulebook "${rulebook}" }\ncounter n\nflow { end the game }\nwinner most n\n`;
+
+  it('refuses a rulebook path that leaves the ruleset\'s folder', () => {
+    for (const name of ['../../../etc/passwd', '/etc/passwd']) {
+      const path = join(scratch, 'escape.rules');
+      writeFileSync(path, game(name));
+      for (const command of ['check', 'coverage']) {
+        const r = regula(command, path);
+        expect(r.code, `${command} ${name}`).toBe(2);
+        expect(r.err).toContain(`the cited file "${name}" must be named from the ruleset's folder`);
+        expect(r.out).not.toContain('root:');
+      }
+    }
+  });
+
+  it('refuses a link that leads out of the folder it is found in', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'regula-link-'));
+    writeFileSync(join(dir, 'escape.rules'), game('rules.txt'));
+    symlinkSync('/etc/passwd', join(dir, 'rules.txt'));
+    const r = regula('coverage', join(dir, 'escape.rules'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('is a link that leads out of');
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -9,7 +9,7 @@ import { compareRandomGame, interpretedGame, replay } from './differential.js';
 
 const GAMES = Number(process.env.REGULA_OBVIOUS_GAMES ?? 10);
 const tuned = compileFile(join(repoRoot, 'rulesets/connect-four/connect-four.rules'));
-const obvious = compileFile(join(repoRoot, 'bench/fixtures/connect-four-obvious.rules'));
+const obvious = compileFile(join(repoRoot, 'rulesets/connect-four/connect-four.obvious.rules'));
 
 describe('Connect Four: the obvious encoding and the tuned one', () => {
   it(`agree on every legal move and every result over ${GAMES} random games`, () => {
