@@ -15,7 +15,7 @@ it('reports reference ratios and the obvious/tuned Connect Four in the documente
   const schema = JSON.parse(readFileSync(join(repoRoot, 'bench/bench.schema.json'), 'utf8'));
   const validate = new Ajv({ allErrors: true }).compile(schema);
   expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
-  expect(report.rulesets.map((x: { file: string }) => x.file)).toEqual(['rulesets/connect-four/connect-four.rules']);
+  expect(report.rulesets.map((x: { file: string }) => x.file)).toEqual(['rulesets/connect-four/connect-four.obvious.rules', 'rulesets/connect-four/connect-four.rules']);
   const [row] = report.reference;
   expect(row).toMatchObject({ game: 'connect-four', players: 2 });
   expect(row.ratio).toBeCloseTo(row.interpretedPerSec / row.referencePerSec, 10);
