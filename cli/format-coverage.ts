@@ -11,7 +11,10 @@ export function formatCoverage(c: Coverage, file: string): string {
     `${file} against ${c.rulebook}: ${t.cited} of ${t.passages - t.flavour} rule passages cited (${t.percent}%), ${t.partly} in part, ${t.notCited} not at all; ${t.flavour} flavour.`,
   ];
   const clip = (text: string) => (text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text);
-  for (const u of c.unfound) lines.push(`${u.at}: error: the flavour mark "${clip(u.quote)}" is not in ${c.rulebook}; copy the words, do not retype them.`);
+  for (const u of c.unfound) {
+    const words = u.to === undefined ? `"${clip(u.quote)}" is` : `"${clip(u.quote)}" to "${clip(u.to)}" is not a stretch of ${c.rulebook}: the words are not there, or the last words do not follow the first;`;
+    lines.push(`${u.at}: error: the flavour mark ${u.to === undefined ? `${words} not in ${c.rulebook};` : words} copy the words, do not retype them.`);
+  }
   const list = (status: string, title: string) => {
     const passages = c.passages.filter((p) => p.status === status);
     if (!passages.length) return;

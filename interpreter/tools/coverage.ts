@@ -4,7 +4,8 @@
 //
 // Flavour — a story, the credits, a component list, an example, advice, a cross-reference — has no
 // rule to encode. A ruleset marks it with a line comment `// flavour "…"` quoting the rulebook the
-// way `cites "…"` does (anywhere in the file; what follows the quote is free text, a reason). A
+// way `cites "…"` does (anywhere in the file; what follows the quote is free text, a reason), or
+// `// flavour "…" to "…"` for everything from the first words to the last (the credits). A
 // passage the flavour marks quote at least half of, and no citation touches, is `flavour`: out of
 // the share of rule passages cited. In a passage that mixes the two (a heading with the player
 // count), the words marked flavour leave the measure, and the rest is cited or not as usual. A
@@ -41,6 +42,8 @@ export interface Coverage {
 
 export interface FlavourMark {
   readonly quote: string;
+  /** The last words, when the mark runs from `quote` to them. */
+  readonly to?: string;
   /** `file:line:col` of the quote in the ruleset. */
   readonly at: string;
 }
@@ -71,16 +74,19 @@ const CITED_SHARE = 0.5;
 const collapse = (text: string): string => text.replace(/\s+/g, ' ');
 
 /**
- * The `// flavour "…"` comments of a ruleset's source, each with the offset of its quote. Strings
- * are stepped over, so `//` inside a quotation starts no comment.
+ * The `// flavour "…"` and `// flavour "…" to "…"` comments of a ruleset's source, each with the
+ * offset of its first quote. Strings are stepped over, so `//` inside a quotation starts no comment.
  */
-export function flavourMarks(source: string): { quote: string; offset: number }[] {
-  const marks: { quote: string; offset: number }[] = [];
+export function flavourMarks(source: string): { quote: string; to?: string; offset: number }[] {
+  const marks: { quote: string; to?: string; offset: number }[] = [];
   const token = /"(?:[^"\\]|\\[\s\S])*"?|\/\/[^\n\r]*/g;
-  const mark = /^\/\/\s*flavour\s+("(?:[^"\\]|\\.)*")/;
+  const mark = /^(\/\/\s*flavour\s+)("(?:[^"\\]|\\.)*")(?:\s+to\s+("(?:[^"\\]|\\.)*"))?/;
+  const unquote = (image: string) => image.slice(1, -1).replace(/\\(["\\])/g, '$1');
   for (let m = token.exec(source); m; m = token.exec(source)) {
     const found = m[0].startsWith('//') ? mark.exec(m[0]) : null;
-    if (found) marks.push({ quote: found[1]!.slice(1, -1).replace(/\\(["\\])/g, '$1'), offset: m.index + found[0].length - found[1]!.length });
+    if (!found) continue;
+    const offset = m.index + found[1]!.length;
+    marks.push(found[3] ? { quote: unquote(found[2]!), to: unquote(found[3]), offset } : { quote: unquote(found[2]!), offset });
   }
   return marks;
 }
@@ -148,13 +154,21 @@ export function coverage(def: GameDefinition, rulebook: { readonly file: string;
   const flavour: FlavourMark[] = [];
   const unfound: FlavourMark[] = [];
   const story = new Uint8Array(flat.length);
-  for (const { quote, offset } of flavourMarks(def.source.text)) {
+  for (const { quote, to, offset } of flavourMarks(def.source.text)) {
     const q = collapse(quote).trim();
-    const at = flat.indexOf(q);
-    const where = { quote, at: locate(def, offset) };
+    const at = q ? flat.indexOf(q) : -1;
+    const where: FlavourMark = to === undefined ? { quote, at: locate(def, offset) } : { quote, to, at: locate(def, offset) };
     flavour.push(where);
-    if (!q || at < 0) { unfound.push(where); continue; }
-    for (let from = at; from >= 0; from = flat.indexOf(q, from + 1)) story.fill(1, from, from + q.length);
+    if (to === undefined) {
+      if (at < 0) { unfound.push(where); continue; }
+      for (let from = at; from >= 0; from = flat.indexOf(q, from + 1)) story.fill(1, from, from + q.length);
+    } else {
+      // From the first words to the first place after them where the last words end.
+      const last = collapse(to).trim();
+      const end = at < 0 || !last ? -1 : flat.indexOf(last, at);
+      if (end < 0) { unfound.push(where); continue; }
+      story.fill(1, at, end + last.length);
+    }
   }
   const passages = spans.map((s) => {
     // A character both cited and marked flavour is a rule's: the citation wins.

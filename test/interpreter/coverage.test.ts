@@ -107,6 +107,19 @@ describe('flavour', () => {
   it('reports a mark whose words are not in the rulebook', () => {
     expect(c.unfound).toEqual([{ quote: 'played in pubs', at: 'test.rules:13:16' }]);
   });
+
+  it('marks everything from the first words to the last with `to`', () => {
+    const ranged = compileText(`
+      game "Last Coin" { players 2 to 4  rulebook "coins.txt" }
+      flow { end the game }
+      // flavour "Whoever takes" to "anyone wrote it down." — the end of the text
+      // flavour "History:" to "Whoever takes" — the last words must come after the first
+    `);
+    const r = coverage(ranged, { file: 'coins.txt', text: RULEBOOK });
+    expect(r.passages.map((p) => p.status)).toEqual(['not cited', 'not cited', 'flavour', 'flavour', 'flavour']);
+    expect(r.flavour[0]).toEqual({ quote: 'Whoever takes', to: 'anyone wrote it down.', at: 'test.rules:4:18' });
+    expect(r.unfound.map((u) => u.quote)).toEqual(['History:']);
+  });
 });
 
 describe('regula coverage', () => {
