@@ -12,8 +12,8 @@ export function formatCoverage(c: Coverage, file: string): string {
   ];
   const clip = (text: string) => (text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text);
   for (const u of c.unfound) {
-    const words = u.to === undefined ? `"${clip(u.quote)}" is` : `"${clip(u.quote)}" to "${clip(u.to)}" is not a stretch of ${c.rulebook}: the words are not there, or the last words do not follow the first;`;
-    lines.push(`${u.at}: error: the flavour mark ${u.to === undefined ? `${words} not in ${c.rulebook};` : words} copy the words, do not retype them.`);
+    const mark = u.to === undefined ? `"${clip(u.quote)}"` : `"${clip(u.quote)}" to "${clip(u.to)}"`;
+    lines.push(`${u.at}: error: the flavour mark ${mark} is not in ${c.rulebook}${u.to === undefined ? '' : ' (or its last words do not follow its first)'}; copy the words, do not retype them.`);
   }
   const list = (status: string, title: string) => {
     const passages = c.passages.filter((p) => p.status === status);

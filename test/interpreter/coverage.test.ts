@@ -2,9 +2,8 @@
 // which passages are flavour, and which declarations cite nothing.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadRuleset } from '../../cli/load.js';
+import { formatCoverage } from '../../cli/format-coverage.js';
 import { coverage, coverageTotals, flavourMarks } from '../../interpreter/tools/index.js';
 import { compileText, repoRoot } from '../helpers.js';
 
@@ -106,6 +105,9 @@ describe('flavour', () => {
 
   it('reports a mark whose words are not in the rulebook', () => {
     expect(c.unfound).toEqual([{ quote: 'played in pubs', at: 'test.rules:13:16' }]);
+    const text = formatCoverage(c, 'test.rules');
+    expect(text).toMatch(/^test\.rules against coins\.txt: 3 of 4 rule passages cited \(75%\), 0 in part, 1 not at all; 1 flavour\.\n/);
+    expect(text).toContain('test.rules:13:16: error: the flavour mark "played in pubs" is not in coins.txt; copy the words, do not retype them.');
   });
 
   it('marks everything from the first words to the last with `to`', () => {
