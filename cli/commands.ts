@@ -30,12 +30,17 @@ const agent: Record<string, OptionSpec> = {
   agent: { type: 'string', value: 'A', help: 'random (default), first, or MODULE[#export]: a module of a game\'s own agents, e.g. rulesets/kudy-tudy/agents.ts — it is run as code' },
 };
 
+const as: Record<string, OptionSpec> = {
+  as: { type: 'string', value: 'P', help: 'show only what player P (P1, P2, … or 1, 2, …) may see: no seed, hidden cards as counts, others\' secret choices masked' },
+};
+
 export const COMMANDS: readonly Command[] = [
   { name: 'check', synopsis: '<file>...', summary: 'check rulesets; errors as path:line:col: error CODE: message', options: {}, positionals: 1, load: () => import('./commands/check.js') },
   { name: 'info', synopsis: '<file>', summary: 'name, player counts, variants, rulebook', options: json, positionals: 1, load: () => import('./commands/info.js') },
   { name: 'coverage', synopsis: '<file>', summary: 'how much of its rulebook the ruleset cites: passages not cited, or only in part, and declarations citing nothing', options: json, positionals: 1, load: () => import('./commands/coverage.js') },
   { name: 'outline', synopsis: '<file>', summary: "the game's structure: zones, counters, and the flow's phases, turns, loops, decisions and rules as a tree", options: { ...setup, ...json }, positionals: 1, load: () => import('./commands/outline.js') },
-  { name: 'play', synopsis: '<file>', summary: 'play a game: scripted moves, then agents to the end', options: { ...game, ...agent, ...json }, positionals: 1, load: () => import('./commands/play.js') },
+  { name: 'play', synopsis: '<file>', summary: 'play a game: scripted moves, then agents to the end (--as P: only what player P may see)', options: { ...game, ...agent, ...as, ...json }, positionals: 1, load: () => import('./commands/play.js') },
+  { name: 'state', synopsis: '<file>', summary: 'the position after --moves FILE (or of --state FILE): the whole saved state as JSON, or with --as P what player P may see', options: { ...game, ...as, ...json }, positionals: 1, load: () => import('./commands/play.js') },
   { name: 'moves', synopsis: '<file>', summary: 'the legal moves (and whose decision) after --moves FILE', options: { ...game, ...json }, positionals: 1, load: () => import('./commands/play.js') },
   { name: 'why', synopsis: '<file> --move ID', summary: 'why that move is or is not legal there', options: { ...game, move: { type: 'string', value: 'ID', help: 'the move to explain' }, ...json }, positionals: 1, load: () => import('./commands/play.js') },
   { name: 'replay', synopsis: '<file> <log.json>', summary: 'replay a logged game (play --json) and compare the final scores', options: {}, positionals: 2, load: () => import('./commands/replay.js') },
@@ -52,6 +57,8 @@ export const COMMANDS: readonly Command[] = [
       'first-variant': { type: 'string', multiple: true, value: 'ID', help: 'a variant for the first side only' },
       'second-variant': { type: 'string', multiple: true, value: 'ID', help: 'a variant for the second side only' },
       games: { type: 'string', value: 'N', help: 'seeds per player count played in both (default 10; 0: structure only)' },
+      notes: { type: 'string', value: 'FILE', help: 'the translators\' notes on where the rulebooks differ (default: a <game>.differences.json beside the first file naming both)' },
+      report: { type: 'string', value: 'FILE.html', help: 'also write the comparison as a self-contained HTML page' },
       ...json,
     },
     positionals: 1, load: () => import('./commands/diff.js'),

@@ -1,32 +1,57 @@
-// Plain-text rendering of a comparison of two encodings: what a translator reads to see where two
-// encodings of one game part, first in their declarations, then in play.
-import { DIFFERENCE_TEXT, type LineChange, type OutcomeComparison, type PlayComparison, type StructureComparison } from '../interpreter/tools/index.js';
+// Renderings of a comparison report of two encodings, for a translator: plain text for the
+// terminal, and a self-contained HTML page (`regula diff --report FILE.html`) with the two
+// rulebooks' passages side by side per difference, the traces and the classification.
+import {
+  CLASSIFICATION_TEXT, DIFFERENCE_TEXT, type CausedGroup, type ComparisonReport, type DeclDifference, type LineChange,
+  type OutcomeComparison, type ReportEntry,
+} from '../interpreter/tools/index.js';
 
 /** Lines kept around a change when a declaration is long. */
 const CONTEXT = 2;
 
-export function formatStructure(s: StructureComparison): string {
-  const changed = s.differences.filter((d) => d.status === 'changed').length;
-  const onlyFirst = s.differences.filter((d) => d.status === 'only-first').length;
-  const onlySecond = s.differences.filter((d) => d.status === 'only-second').length;
-  const lines = [
-    `Structure: ${s.same.length} declaration${s.same.length === 1 ? ' means' : 's mean'} the same in both; ${changed} differ${changed === 1 ? 's' : ''}, ${onlyFirst} only in the first, ${onlySecond} only in the second.`,
-  ];
-  for (const d of s.differences) {
-    lines.push('');
-    if (d.status === 'changed') {
-      lines.push(`differs: ${d.key}   (first ${d.first!.at}, second ${d.second!.at})`);
-      lines.push(...hunks(d.lines!).map((l) => `    ${l}`));
-    } else {
-      const side = (d.first ?? d.second)!;
-      lines.push(`only in the ${d.status === 'only-first' ? 'first' : 'second'}: ${d.key}   (${side.at})`);
-      lines.push(...side.text.split('\n').map((l) => `      ${l}`));
-    }
-    for (const [name, side] of [['first', d.first], ['second', d.second]] as const) {
-      for (const c of side?.cites ?? []) lines.push(`    ${name} cites: “${c}”`);
-    }
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function formatReport(r: ComparisonReport): string {
+  const lines = [`Comparing ${r.first} (first) with ${r.second} (second).`, '', summaryLine(r)];
+  for (const problem of r.staleNotes) lines.push(`  notes out of date: ${problem}`);
+  r.entries.forEach((e, i) => lines.push('', ...entryText(e, i + 1)));
+  if (r.untraced.length) {
+    lines.push('', `Play differences not traced to one declaration (${plural(r.untraced.length, 'group')}):`);
+    for (const g of r.untraced) lines.push(...groupText(g, '  '));
   }
+  if (r.outcomes) lines.push('', formatOutcomes(r.outcomes));
   return lines.join('\n');
+}
+
+function summaryLine(r: ComparisonReport): string {
+  const count = (c: ReportEntry['classification']) => r.entries.filter((e) => e.classification === c).length;
+  const play = r.play ? ` Play: ${r.play.games} games, each encoding's random agents choosing in half; ${r.play.agreed} went the same way to the same result in both.` : '';
+  return `${plural(r.same, 'declaration')} mean the same in both. ${plural(r.entries.length, 'difference')}: ${count('rulebooks differ')} where ${CLASSIFICATION_TEXT['rulebooks differ']}, ${count('encodings differ')} where ${CLASSIFICATION_TEXT['encodings differ']}.${play}`;
+}
+
+function entryText(e: ReportEntry, n: number): string[] {
+  const lines = [`${n}. ${e.title} — ${CLASSIFICATION_TEXT[e.classification]}`];
+  for (const [side, passages] of [['first', e.passages.first], ['second', e.passages.second]] as const) {
+    if (!passages.length) lines.push(`   ${side} rulebook: (says nothing here)`);
+    for (const p of passages) lines.push(`   ${side} rulebook: “${p}”`);
+  }
+  if (e.note) lines.push(`   reading: ${e.note}`);
+  for (const d of e.declarations) lines.push(...declarationText(d));
+  for (const a of e.ambiguities) lines.push(`   ambiguous in the ${a.side} (${a.key}): “${a.quote}”${a.because ? ` because ${a.because}` : ''}`);
+  if (e.play.length) {
+    lines.push(`   in play:`);
+    for (const g of e.play) lines.push(...groupText(g, '     '));
+  }
+  if (e.advice) lines.push(`   to fix: ${e.advice}`);
+  return lines;
+}
+
+function declarationText(d: DeclDifference): string[] {
+  if (d.status === 'changed') {
+    return [`   ${d.key}   (first ${d.first!.at}, second ${d.second!.at})`, ...hunks(d.lines!).map((l) => `     ${l}`)];
+  }
+  const side = (d.first ?? d.second)!;
+  return [`   ${d.key}, only in the ${d.status === 'only-first' ? 'first' : 'second'}   (${side.at})`, ...side.text.split('\n').map((l) => `       ${l}`)];
 }
 
 /** A line diff shown as its changed lines with a little context; `…` where unchanged lines are left out. */
@@ -40,34 +65,108 @@ function hunks(changes: readonly LineChange[]): string[] {
   return out;
 }
 
-export function formatPlay(p: PlayComparison): string {
-  const lines = [`Play: ${p.games} games, each encoding's random agents choosing in half of them: ${p.agreed} went the same way to the same result in both${p.groups.length ? '; in the others they parted here (after a different effect the game goes on from the choosing encoding\'s position):' : '.'}`];
-  for (const g of p.groups) {
-    const e = g.example;
-    lines.push('');
-    lines.push(`${g.games} game${g.games === 1 ? '' : 's'}: ${DIFFERENCE_TEXT[g.kind]} ${g.where}`);
-    lines.push(...e.detail.map((d) => `    ${d}`));
-    const variants = (side: readonly string[]) => (side.length ? side.join(', ') : 'none');
-    const chosen = e.variants.first.length || e.variants.second.length ? `, variants ${variants(e.variants.first)} / ${variants(e.variants.second)}` : '';
-    const game = `${e.players} players, seed ${e.seed}${chosen}`;
-    const before = e.moves.length ? `${e.moves.length} move${e.moves.length === 1 ? '' : 's'} chosen by the ${e.leader} encoding's agents (--json lists them)` : 'before any move';
-    lines.push(`    e.g. ${game}: ${before}${e.move ? `, then \`${e.move}\`` : ''}`);
-  }
-  return lines.join('\n');
+/** The game a group's example comes from, and the moves that reach the point (its shortest trace). */
+export function traceOf(g: CausedGroup): { game: string; moves: string } {
+  const e = g.example;
+  const variants = (side: readonly string[]) => (side.length ? side.join(', ') : 'none');
+  const chosen = e.variants.first.length || e.variants.second.length ? `, variants ${variants(e.variants.first)} / ${variants(e.variants.second)}` : '';
+  const moves = [...e.moves, ...(e.move ? [e.move] : [])];
+  return {
+    game: `${e.players} players, seed ${e.seed}${chosen}, moves chosen by the ${e.leader} encoding's agents`,
+    moves: moves.length ? moves.join(' · ') : '(before any move)',
+  };
+}
+
+function groupText(g: CausedGroup, indent: string): string[] {
+  const t = traceOf(g);
+  return [
+    `${indent}${plural(g.games, 'game')}: ${DIFFERENCE_TEXT[g.kind]} ${g.where}${g.causes.length ? `  [${g.causes.join(', ')}]` : ''}`,
+    ...g.example.detail.map((d) => `${indent}    ${d}`),
+    `${indent}    shortest trace: ${t.game}: ${t.moves}`,
+  ];
 }
 
 /** The two sides' outcomes over the same seeds, seat by seat, in two columns. */
 export function formatOutcomes(outcomes: readonly OutcomeComparison[]): string {
   const lines = ['Outcomes: the same seeds played in each on its own (random agents), first | second:'];
-  const pct = (x: number, games: number) => `${((100 * x) / games).toFixed(1)}%`.padStart(6);
+  const pct = (x: number, games: number) => (games ? `${((100 * x) / games).toFixed(1)}%` : '–').padStart(6);
+  const mean = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(1)).padStart(5);
   for (const o of outcomes) {
-    const games = o.first.games;
-    lines.push('', `  ${o.players} players, ${games} games each`);
+    lines.push('', `  ${o.players} players, ${o.first.games} | ${o.second.games} games finished`);
     o.first.winsBySeat.forEach((w, seat) => {
       const b = o.second;
-      lines.push(`    seat ${seat}: wins ${pct(w, games)}, mean score ${o.first.meanScoreBySeat[seat]!.toFixed(1).padStart(5)}  |  wins ${pct(b.winsBySeat[seat]!, games)}, mean score ${b.meanScoreBySeat[seat]!.toFixed(1).padStart(5)}`);
+      lines.push(`    seat ${seat}: wins ${pct(w, o.first.games)}, mean score ${mean(o.first.meanScoreBySeat[seat])}  |  wins ${pct(b.winsBySeat[seat]!, b.games)}, mean score ${mean(b.meanScoreBySeat[seat])}`);
     });
-    lines.push(`    game length: ${o.first.meanMoves.toFixed(1)} moves  |  ${o.second.meanMoves.toFixed(1)} moves`);
+    lines.push(`    game length: ${mean(o.first.meanMoves)} moves  |  ${mean(o.second.meanMoves)} moves`);
+    for (const side of ['first', 'second'] as const) {
+      const e = o.errors?.[side];
+      if (e) lines.push(`    the ${side} failed in ${plural(e.games, 'game')} (first at seed ${e.seed}): ${e.message.split('\n')[0]}`);
+    }
   }
   return lines.join('\n');
+}
+
+// ─── HTML ────────────────────────────────────────────────────────────────────
+
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const code = (s: string): string => esc(s).replace(/`([^`]+)`/g, '<code>$1</code>');
+
+const STYLE = `
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 70em; padding: 0 1em; color: #222; }
+h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 2em; border-bottom: 1px solid #ccc; }
+.tag { font-size: .8em; padding: .1em .5em; border-radius: .8em; margin-left: .5em; vertical-align: middle; }
+.rulebooks { background: #e6f0ff; color: #124; } .encodings { background: #ffe8d6; color: #630; }
+table.side { width: 100%; border-collapse: collapse; table-layout: fixed; } table.side td, table.side th { vertical-align: top; padding: .4em .6em; border: 1px solid #ddd; }
+table.side th { background: #f6f6f6; text-align: left; font-weight: 600; }
+blockquote { margin: 0 0 .4em; font-style: italic; } pre { background: #f8f8f8; padding: .5em; overflow-x: auto; font-size: .85em; }
+.del { background: #fdd; } .ins { background: #dfd; } .muted { color: #666; font-size: .9em; } .note { background: #fffbe0; padding: .3em .6em; }
+ol.trace { font-family: ui-monospace, monospace; font-size: .85em; columns: 3; } details { margin: .4em 0; }
+`;
+
+export function reportHtml(r: ComparisonReport): string {
+  const entries = r.entries.map((e, i) => entryHtml(e, i + 1)).join('\n');
+  const untraced = r.untraced.length ? `<h2>Play differences not traced to one declaration</h2>${r.untraced.map(groupHtml).join('')}` : '';
+  const outcomes = r.outcomes ? `<h2>Outcomes</h2><pre>${esc(formatOutcomes(r.outcomes))}</pre>` : '';
+  const stale = r.staleNotes.length ? `<p class="note">Notes out of date: ${r.staleNotes.map(esc).join('; ')}</p>` : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(`${r.first} ↔ ${r.second}`)}</title><style>${STYLE}</style></head>
+<body>
+<h1>Where two encodings differ</h1>
+<p><b>First:</b> <code>${esc(r.first)}</code><br><b>Second:</b> <code>${esc(r.second)}</code></p>
+<p>${esc(summaryLine(r))}</p>
+${stale}
+<p class="muted">Each difference is classified: <span class="tag rulebooks">${CLASSIFICATION_TEXT['rulebooks differ']}</span> (recorded in the translators' notes with a passage from each rulebook) or <span class="tag encodings">${CLASSIFICATION_TEXT['encodings differ']}</span> (to be fixed in one encoding). Labels, layout, comments and citations are not differences; moves are compared by what they do.</p>
+${entries}
+${untraced}
+${outcomes}
+</body></html>
+`;
+}
+
+function entryHtml(e: ReportEntry, n: number): string {
+  const cls = e.classification === 'rulebooks differ' ? 'rulebooks' : 'encodings';
+  const quotes = (ps: readonly string[]) => (ps.length ? ps.map((p) => `<blockquote>“${esc(p)}”</blockquote>`).join('') : '<span class="muted">(says nothing here)</span>');
+  const declarations = e.declarations.map((d) => {
+    const where = [d.first ? `first ${d.first.at}` : '', d.second ? `second ${d.second.at}` : ''].filter(Boolean).join(', ');
+    const lines = d.lines ?? (d.first ?? d.second)!.text.split('\n').map((text): LineChange => ({ op: d.first ? '-' : '+', text }));
+    return `<details open><summary><code>${esc(d.key)}</code> <span class="muted">${d.status === 'changed' ? 'differs' : `only in the ${d.status === 'only-first' ? 'first' : 'second'}`} — ${esc(where)}</span></summary><pre>${lines.map((l) => `<div class="${l.op === '-' ? 'del' : l.op === '+' ? 'ins' : ''}">${esc(`${l.op} ${l.text}`)}</div>`).join('')}</pre></details>`;
+  }).join('');
+  const ambiguities = e.ambiguities.map((a) => `<p class="note">Ambiguous in the ${a.side} (<code>${esc(a.key)}</code>): “${esc(a.quote)}”${a.because ? ` — ${esc(a.because)}` : ''}</p>`).join('');
+  return `<section id="d${n}">
+<h2>${n}. ${esc(e.title)}<span class="tag ${cls}">${CLASSIFICATION_TEXT[e.classification]}</span></h2>
+<table class="side"><tr><th>First rulebook</th><th>Second rulebook</th></tr><tr><td>${quotes(e.passages.first)}</td><td>${quotes(e.passages.second)}</td></tr></table>
+${e.note ? `<p><b>Reading:</b> ${code(e.note)}</p>` : ''}
+${ambiguities}
+${declarations}
+${e.play.length ? `<h3>In play</h3>${e.play.map(groupHtml).join('')}` : ''}
+${e.advice ? `<p class="note"><b>To fix:</b> ${code(e.advice)}</p>` : ''}
+</section>`;
+}
+
+function groupHtml(g: CausedGroup): string {
+  const t = traceOf(g);
+  const moves = [...g.example.moves, ...(g.example.move ? [g.example.move] : [])];
+  return `<div><p><b>${plural(g.games, 'game')}</b>: ${code(`${DIFFERENCE_TEXT[g.kind]} ${g.where}`)}${g.causes.length ? ` <span class="muted">caused by ${g.causes.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>` : ''}</p>
+<ul>${g.example.detail.map((d) => `<li>${code(d)}</li>`).join('')}</ul>
+<details><summary class="muted">Shortest trace: ${esc(t.game)}, ${plural(moves.length, 'move')}</summary><ol class="trace">${moves.map((m) => `<li>${esc(m)}</li>`).join('')}</ol></details></div>`;
 }

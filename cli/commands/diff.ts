@@ -1,9 +1,15 @@
 // `regula diff <first> [<second>]`: where two encodings of one game (or a game with and without a
-// variant) differ: declaration by declaration, in the same games played in both, and in outcomes.
-import { compareOutcomes, comparePlay, compareStructure, sharedPlayerCounts } from '../../interpreter/tools/index.js';
+// variant) differ, in a translator's terms: each difference of the rules with the declarations on
+// each side, the two rulebooks' passages, and the games where it shows; then the outcomes.
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import {
+  causesOfPlay, compareOutcomes, comparePlay, compareStructure, comparisonReport, notesProblems, sharedPlayerCounts, swapNotes,
+  type TranslationNotes,
+} from '../../interpreter/tools/index.js';
 import { flag, flags, has, intFlag, UsageError, type Args } from '../args.js';
-import { formatOutcomes, formatPlay, formatStructure } from '../format-comparison.js';
-import { load, out, progress } from '../shared.js';
+import { formatReport, reportHtml } from '../format-comparison.js';
+import { load, out, progress, readText } from '../shared.js';
 
 export async function run(args: Args): Promise<number> {
   const file = args.positional[0]!;
@@ -21,6 +27,7 @@ export async function run(args: Args): Promise<number> {
     const known = def.variants.filter((v) => v.when === null).map((v) => v.id);
     for (const id of ids) if (!known.includes(id)) throw new UsageError(`${def.source.file} has no variant \`${id}\` to choose (it has: ${known.join(', ') || 'none'}).`);
   }
+  const notes = secondPath === file ? null : findNotes(file, secondPath, flag(args, 'notes'));
   const structure = compareStructure(a, b, variants);
   const games = intFlag(args, 'games', 10, 0);
   const counts = flag(args, 'players') ? [intFlag(args, 'players', 0)] : sharedPlayerCounts(a, b);
@@ -30,17 +37,40 @@ export async function run(args: Args): Promise<number> {
     }
   }
   const seed = flag(args, 'seed') ?? '1';
-  const play = games === 0 ? null : comparePlay(a, b, {
+  const play = games === 0 ? null : causesOfPlay(a, b, structure, comparePlay(a, b, {
     players: counts, games, seed, variants, maxMoves: intFlag(args, 'max-moves', 100_000, 1), onProgress: progress('games played in both'),
-  });
+  }));
   const outcomes = games === 0 ? null : compareOutcomes(a, b, { players: counts, games, seed, variants, onProgress: progress('games played on each side') });
-  if (has(args, 'json')) out(JSON.stringify({ first: file, second: secondPath, variants, structure, play, outcomes }));
-  else {
-    const withVariants = (ids: readonly string[]) => (ids.length ? ` with ${ids.join(', ')}` : '');
-    out(`Comparing ${file}${withVariants(variants.first)} (first) with ${secondPath}${withVariants(variants.second)} (second).\n`);
-    out(formatStructure(structure));
-    if (play) out(`\n${formatPlay(play)}`);
-    if (outcomes) out(`\n${formatOutcomes(outcomes)}`);
+  const withVariants = (ids: readonly string[]) => (ids.length ? ` with ${ids.join(', ')}` : '');
+  const report = comparisonReport({ first: `${file}${withVariants(variants.first)}`, second: `${secondPath}${withVariants(variants.second)}`, structure, play, outcomes, notes });
+  const reportFile = flag(args, 'report');
+  if (reportFile) writeFileSync(reportFile, reportHtml(report));
+  if (has(args, 'json')) out(JSON.stringify({ first: file, second: secondPath, variants, structure, play, outcomes, report }));
+  else out(formatReport(report));
+  return structure.differences.length || (play && play.groups.length) || outcomes?.some((o) => o.errors) ? 1 : 0;
+}
+
+/**
+ * The translators' notes for two encodings: the file given, or a `*.differences.json` beside the
+ * first file whose `first` and `second` name the two (in either order: then read the other way).
+ */
+function findNotes(first: string, second: string, given: string | undefined): TranslationNotes | null {
+  const candidates = given ? [given] : [dirname(first), dirname(second)].flatMap((dir) =>
+    existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.differences.json')).map((f) => join(dir, f)) : []);
+  for (const path of [...new Set(candidates)]) {
+    let notes: TranslationNotes;
+    try {
+      notes = JSON.parse(readText(path)) as TranslationNotes;
+    } catch (e) {
+      if (e instanceof SyntaxError) throw new UsageError(`${path} is not valid JSON: ${e.message}`);
+      throw e;
+    }
+    const problems = notesProblems(notes);
+    if (problems.length) throw new UsageError(`${path}: ${problems.join('; ')}.`);
+    const [x, y] = [basename(first), basename(second)];
+    if (notes.first === x && notes.second === y) return notes;
+    if (notes.first === y && notes.second === x) return swapNotes(notes);
+    if (given) throw new UsageError(`${path} is about ${notes.first} and ${notes.second}, not ${x} and ${y}.`);
   }
-  return structure.differences.length || (play && play.groups.length) ? 1 : 0;
+  return null;
 }

@@ -1,13 +1,15 @@
-// `regula play`, `regula moves` and `regula why`: set up a game (or resume a saved one), play the
-// scripted moves, then agents to the end (play), or list the legal moves there (moves), or
-// explain one move there (why).
+// `regula play`, `regula moves`, `regula why` and `regula state`: set up a game (or resume a saved
+// one), play the scripted moves, then agents to the end (play), or list the legal moves there
+// (moves), explain one move there (why), or show the position (state). With `--as P` play and
+// state print only what that player may see.
 import { writeFileSync } from 'node:fs';
 import { playGame } from '../../interpreter/play.js';
-import { checkStateFits, legalMoves, why } from '../../interpreter/runtime.js';
+import { checkStateFits, legalMoves, view, why } from '../../interpreter/runtime.js';
 import type { GameState } from '../../interpreter/state.js';
 import { parseJsonFile } from '../../interpreter/definition/index.js';
 import { flag, has, intFlag, UsageError, type Args } from '../args.js';
 import { formatGame } from '../format.js';
+import { formatView } from '../format-view.js';
 import { agentsFor, gameJson, gameOptions, load, out, readText } from '../shared.js';
 
 export async function run(args: Args, name: string): Promise<number> {
@@ -32,8 +34,19 @@ export async function run(args: Args, name: string): Promise<number> {
     }
   }
   const json = has(args, 'json');
+  const seat = seatOf(args, state.players);
+  if (seat !== null && (name === 'play' || name === 'state')) {
+    // No seed and no full log: from those the hidden cards could be worked out.
+    const seen = view(def, state, seat);
+    out(json ? JSON.stringify({ game: def.name, players: state.players, variants: state.variants, seat, view: seen }) : formatView(seen, def.name));
+    return 0;
+  }
   if (name === 'play') {
     out(json ? JSON.stringify(gameJson(def, o, state)) : formatGame(def, state));
+    return 0;
+  }
+  if (name === 'state') {
+    out(JSON.stringify(state));
     return 0;
   }
   if (name === 'moves') {
@@ -54,4 +67,14 @@ export async function run(args: Args, name: string): Promise<number> {
     if (!w.legal) out(`  legal now: ${w.legalMoves.join(', ') || '(none)'}`);
   }
   return 0;
+}
+
+/** `--as P2` or `--as 2`: a seat (0-based) from the player's number; null without --as. */
+function seatOf(args: Args, players: number): number | null {
+  const as = flag(args, 'as');
+  if (as === undefined) return null;
+  const n = /^[Pp]?(\d+)$/.exec(as.trim());
+  const number = n ? Number(n[1]) : NaN;
+  if (!(number >= 1 && number <= players)) throw new UsageError(`--as ${as}: name a player from P1 to P${players}.`);
+  return number - 1;
 }

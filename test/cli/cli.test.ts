@@ -155,7 +155,7 @@ describe('the command line itself', () => {
   it('lists every command in regula --help and gives each command its own --help', () => {
     const overview = regula('--help');
     expect(overview.code).toBe(0);
-    for (const name of ['check', 'info', 'coverage', 'outline', 'play', 'moves', 'why', 'replay', 'scenario', 'sim', 'diff', 'bench']) {
+    for (const name of ['check', 'info', 'coverage', 'outline', 'play', 'state', 'moves', 'why', 'replay', 'scenario', 'sim', 'diff', 'bench']) {
       expect(overview.out).toContain(`regula ${name}`);
       const help = regula(name, '--help');
       expect(help.code, name).toBe(0);
@@ -217,5 +217,35 @@ describe('files a ruleset cites', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('is a link that leads out of');
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('one player\'s view', () => {
+  it('play --as shows a player their own hidden cards and not the others\'', () => {
+    const all = regula('play', TOKAIDO, '--players', '2', '--seed', '3', '--json');
+    const log = JSON.parse(all.out).log as { text: string; detail?: string; seen?: number[] }[];
+    const p1Draw = log.find((e) => e.text === 'draws 2 from traveller-tiles to traveller-draw of P1')!.detail!;
+    const p2Draw = log.find((e) => e.text === 'draws 2 from traveller-tiles to traveller-draw of P2')!.detail!;
+    const asP2 = regula('play', TOKAIDO, '--players', '2', '--seed', '3', '--as', 'P2');
+    expect(asP2.code).toBe(0);
+    expect(asP2.out).toContain(`traveller-draw of P2 [${p2Draw}]`);
+    expect(asP2.out).not.toContain(p1Draw);
+    const json = JSON.parse(regula('play', TOKAIDO, '--players', '2', '--seed', '3', '--as', '2', '--json').out);
+    expect(json.seat).toBe(1);
+    expect(json).not.toHaveProperty('seed');
+    expect(JSON.stringify(json.view.log)).not.toContain(p1Draw);
+  });
+
+  it('state prints the whole saved state, or with --as only that player\'s view', () => {
+    const whole = JSON.parse(regula('state', TOKAIDO, '--players', '3').out);
+    expect(whole.format).toBe('regula-state/1');
+    const seen = JSON.parse(regula('state', TOKAIDO, '--players', '3', '--as', 'P3', '--json').out);
+    expect(seen.view.seat).toBe(2);
+    const deck = Object.entries(seen.view.zones as Record<string, { count: number; cards: string[] | null }>).find(([zone]) => zone === 'meal-deck')![1];
+    expect(deck.cards).toBeNull();
+    expect(deck.count).toBeGreaterThan(0);
+    const bad = regula('state', TOKAIDO, '--as', 'P9');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--as P9: name a player from P1 to P2.');
   });
 });
