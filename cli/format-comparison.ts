@@ -26,7 +26,8 @@ export function formatReport(r: ComparisonReport): string {
 function summaryLine(r: ComparisonReport): string {
   const count = (c: ReportEntry['classification']) => r.entries.filter((e) => e.classification === c).length;
   const play = r.play ? ` Play: ${r.play.games} games, each encoding's random agents choosing in half; ${r.play.agreed} went the same way to the same result in both.` : '';
-  return `${plural(r.same, 'declaration')} mean the same in both. ${plural(r.entries.length, 'difference')}: ${count('rulebooks differ')} where ${CLASSIFICATION_TEXT['rulebooks differ']}, ${count('encodings differ')} where ${CLASSIFICATION_TEXT['encodings differ']}.${play}`;
+  const kinds = count('variant') ? '' : `: ${count('rulebooks differ')} where ${CLASSIFICATION_TEXT['rulebooks differ']}, ${count('encodings differ')} where ${CLASSIFICATION_TEXT['encodings differ']}`;
+  return `${plural(r.same, 'declaration')} mean the same in both. ${plural(r.entries.length, 'difference')}${kinds}.${play}`;
 }
 
 function entryText(e: ReportEntry, n: number): string[] {
@@ -144,7 +145,7 @@ ${outcomes}
 }
 
 function entryHtml(e: ReportEntry, n: number): string {
-  const cls = e.classification === 'rulebooks differ' ? 'rulebooks' : 'encodings';
+  const cls = e.classification === 'encodings differ' ? 'encodings' : 'rulebooks';
   const quotes = (ps: readonly string[]) => (ps.length ? ps.map((p) => `<blockquote>“${esc(p)}”</blockquote>`).join('') : '<span class="muted">(says nothing here)</span>');
   const declarations = e.declarations.map((d) => {
     const where = [d.first ? `first ${d.first.at}` : '', d.second ? `second ${d.second.at}` : ''].filter(Boolean).join(', ');

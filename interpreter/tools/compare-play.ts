@@ -5,7 +5,7 @@ import { randomAgent } from '../agents.js';
 import { NO_VARIANTS, type SideVariants } from './compare-structure.js';
 import type { GameDefinition } from '../definition/index.js';
 import { applyInPlace, legalMoves, setup, type LegalMoves } from '../runtime.js';
-import { simulate, type SimulationReport } from './simulate.js';
+import { Tally, type SimulationReport } from './simulate.js';
 import type { GameState } from '../state.js';
 
 export type PlayDifferenceKind = 'decision' | 'moves' | 'effect' | 'end' | 'error';
@@ -89,23 +89,41 @@ export interface OutcomeComparison {
   readonly players: number;
   readonly first: SimulationReport;
   readonly second: SimulationReport;
+  /** Games a rule error stopped on that side (left out of its report), with the first error met. */
+  readonly errors?: { readonly first: SideErrors | null; readonly second: SideErrors | null };
+}
+
+export interface SideErrors {
+  readonly games: number;
+  readonly seed: string;
+  readonly message: string;
 }
 
 /**
  * Plays the same seeds in each encoding independently, its own random agents choosing, and sets
- * the outcomes side by side: whether a change moves the balance between seats, or the scores.
+ * the outcomes side by side: whether a change moves the balance between seats, or the scores. A
+ * game a rule error stops is counted apart, so one failing side never loses the comparison.
  */
 export function compareOutcomes(first: GameDefinition, second: GameDefinition, o: PlayComparisonOptions): OutcomeComparison[] {
   const variants = o.variants ?? NO_VARIANTS;
   const counts = o.players ?? sharedPlayerCounts(first, second);
   const total = counts.length * 2 * o.games;
-  let before = 0;
-  const side = (def: GameDefinition, players: number, chosen: readonly string[]) => {
-    const offset = before;
-    before += o.games;
-    return simulate(def, { players, variants: chosen, games: o.games, seed: o.seed, onProgress: (done) => o.onProgress?.(offset + done, total) });
+  let done = 0;
+  const side = (def: GameDefinition, players: number, chosen: readonly string[]): [SimulationReport, SideErrors | null] => {
+    const tally = new Tally(def, { players, variants: chosen, seed: o.seed });
+    let errors = null as SideErrors | null;
+    for (let g = 0; g < o.games; g++) {
+      const message = attempt(() => tally.play(g));
+      if (message) errors = { games: (errors?.games ?? 0) + 1, seed: errors?.seed ?? `${o.seed}/${g}`, message: errors?.message ?? message };
+      o.onProgress?.(++done, total);
+    }
+    return [tally.report(), errors];
   };
-  return counts.map((players) => ({ players, first: side(first, players, variants.first), second: side(second, players, variants.second) }));
+  return counts.map((players) => {
+    const [a, errorsA] = side(first, players, variants.first);
+    const [b, errorsB] = side(second, players, variants.second);
+    return { players, first: a, second: b, ...(errorsA || errorsB ? { errors: { first: errorsA, second: errorsB } } : {}) };
+  });
 }
 
 /** One game played in both encodings. */
@@ -141,8 +159,12 @@ export function summarizePlay(perGame: readonly (readonly PlayDifference[])[]): 
       if (seen.has(key)) continue;
       seen.add(key);
       const group = groups.get(key);
-      if (group) group.games++;
-      else groups.set(key, { kind: d.kind, where: d.where, games: 1, example: d });
+      if (!group) groups.set(key, { kind: d.kind, where: d.where, games: 1, example: d });
+      else {
+        group.games++;
+        // The shortest way there is the example: the fewest moves to replay.
+        if (d.moves.length < group.example.moves.length) group.example = d;
+      }
     }
   }
   return {
@@ -179,12 +201,13 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
   const [a, b] = states as [GameState, GameState];
   const [leader, follower] = spec.leader === 'first' ? [a, b] : [b, a];
   const resynchronize = () => follow(leader, follower);
-  let effect = compareEffects(a, b);
+  let effect = compareEffects(a, b, first);
   if (effect) {
     differ('effect', 'setting up', effect);
     resynchronize();
   }
   const agents = Array.from({ length: spec.players }, (_, seat) => randomAgent(`${spec.seed}:${seat}`));
+  const shared = sharedNames(a, b);
   while (moves.length < spec.maxMoves && found.length < MAX_DIFFERENCES_PER_GAME) {
     const la = legalMoves(first, a);
     const lb = legalMoves(second, b);
@@ -200,19 +223,20 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
     }
     const where = `choice \`${la.choice}\` in rule \`${la.rule}\``;
     const lead = spec.leader === 'first' ? la : lb;
-    const other = spec.leader === 'first' ? lb : la;
     const move = agents[lead.player]!.choose(lead.moves, { def: spec.leader === 'first' ? first : second, seat: lead.player, view: () => { throw new Error('comparison agents do not look'); } });
-    if (la.player !== lb.player || la.choice !== lb.choice) {
+    // The same decision is the same player deciding in the same rule; what the choice is called is wording.
+    if (la.player !== lb.player || la.rule !== lb.rule) {
       return differ('decision', where, [`first: ${describeDecision(la)}`, `second: ${describeDecision(lb)}`]);
     }
-    const options = movesDifference(la, lb);
-    if (options) {
-      differ('moves', where, options);
-      if (!other.moves.includes(move)) return found; // the follower cannot make the leader's move
-    }
-    const applied = [attempt(() => applyInPlace(first, a, move)), attempt(() => applyInPlace(second, b, move))];
+    const matched = matchMoves(first, a, la, second, b, lb, shared);
+    if (matched.detail) differ('moves', where, matched.detail);
+    // The move each encoding makes: the leader's, and the follower's that does the same.
+    const moveA = spec.leader === 'first' ? move : matched.toFirst.get(move);
+    const moveB = spec.leader === 'second' ? move : matched.toSecond.get(move);
+    if (moveA === undefined || moveB === undefined) return found; // the follower cannot make the leader's move
+    const applied = [attempt(() => applyInPlace(first, a, moveA)), attempt(() => applyInPlace(second, b, moveB))];
     if (applied[0] || applied[1]) return differ('error', where, errorLines(applied), move);
-    effect = compareEffects(a, b);
+    effect = compareEffects(a, b, first);
     if (effect) {
       differ('effect', where, effect, move);
       resynchronize();
@@ -220,6 +244,81 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
     moves.push(move);
   }
   return found;
+}
+
+/** The counters, zones and pieces both encodings have, by name: what their effects are compared on. */
+interface SharedNames {
+  readonly counters: readonly string[];
+  readonly zones: readonly string[];
+  readonly pieces: readonly string[];
+}
+
+function sharedNames(a: GameState, b: GameState): SharedNames {
+  const both = (x: object, y: object) => Object.keys(x).filter((k) => k in y);
+  return { counters: both(a.counters, b.counters), zones: both(a.zones, b.zones), pieces: both(a.pieces, b.pieces) };
+}
+
+/** What a move does, as far as both encodings can be compared: the shared state after it, and who decides next. */
+function effectOf(def: GameDefinition, state: GameState, move: string, shared: SharedNames): string {
+  const next = structuredClone(state);
+  const error = attempt(() => applyInPlace(def, next, move));
+  if (error) return `error ${error}`;
+  const pick = <T>(from: Record<string, T>, names: readonly string[]) => names.map((n) => from[n]);
+  const l = legalMoves(def, next);
+  return JSON.stringify([
+    pick(next.counters, shared.counters), pick(next.zones, shared.zones), pick(next.pieces, shared.pieces),
+    next.ending, next.over, next.result, next.rng, l ? [l.player, l.rule, l.moves.length] : null,
+  ]);
+}
+
+interface MatchedMoves {
+  /** Each move of either encoding's list, and the move of the other encoding that does the same. */
+  readonly toFirst: ReadonlyMap<string, string>;
+  readonly toSecond: ReadonlyMap<string, string>;
+  /** What is left unmatched, when something is. */
+  readonly detail: string[] | null;
+}
+
+/**
+ * Pairs the two encodings' moves at the same decision by what they do, not by what they are
+ * called: a move of the same id is the same move; of the others, two that change the shared
+ * state the same way (and lead to the same next decision) are paired when the pairing is unique.
+ */
+function matchMoves(first: GameDefinition, a: GameState, la: LegalMoves, second: GameDefinition, b: GameState, lb: LegalMoves, shared: SharedNames): MatchedMoves {
+  const toFirst = new Map<string, string>();
+  const toSecond = new Map<string, string>();
+  const inA = new Set(la.moves);
+  const inB = new Set(lb.moves);
+  for (const m of la.moves) if (inB.has(m)) { toFirst.set(m, m); toSecond.set(m, m); }
+  let onlyA = la.moves.filter((m) => !inB.has(m));
+  let onlyB = lb.moves.filter((m) => !inA.has(m));
+  if (onlyA.length && onlyB.length) {
+    const byEffect = (def: GameDefinition, state: GameState, ids: readonly string[]) => {
+      const out = new Map<string, string[]>();
+      for (const m of ids) {
+        const e = effectOf(def, state, m, shared);
+        out.set(e, [...(out.get(e) ?? []), m]);
+      }
+      return out;
+    };
+    const effectsA = byEffect(first, a, onlyA);
+    const effectsB = byEffect(second, b, onlyB);
+    for (const [e, ms] of effectsA) {
+      const other = effectsB.get(e);
+      if (ms.length === 1 && other?.length === 1) { toSecond.set(ms[0]!, other[0]!); toFirst.set(other[0]!, ms[0]!); }
+    }
+    onlyA = onlyA.filter((m) => !toSecond.has(m));
+    onlyB = onlyB.filter((m) => !toFirst.has(m));
+  }
+  if (!onlyA.length && !onlyB.length) return { toFirst, toSecond, detail: null };
+  const both = la.moves.filter((m) => toSecond.has(m)).map((m) => (toSecond.get(m) === m ? m : `${m} (second: ${toSecond.get(m)})`));
+  return {
+    toFirst, toSecond, detail: [
+      `P${la.player + 1} decides; legal in both: ${both.join(', ') || '(none)'}`,
+      ...(onlyA.length ? [`only in the first: ${onlyA.join(', ')}`] : []),
+      ...(onlyB.length ? [`only in the second: ${onlyB.join(', ')}`] : []),
+    ],
+  };
 }
 
 /** Puts the leader's counters, zones, pieces and chance into the follower, where both have them. */
@@ -248,20 +347,6 @@ const describeDecision = (l: LegalMoves): string => `P${l.player + 1} to decide 
 const describeResult = (s: GameState): string =>
   s.result ? `scores ${s.result.scores.join(', ')}; winners ${s.result.winners.map((w) => `P${w + 1}`).join(', ') || 'none'}` : 'no result';
 
-/** The moves only one encoding allows at the same decision. */
-function movesDifference(a: LegalMoves, b: LegalMoves): string[] | null {
-  const inB = new Set(b.moves);
-  const inA = new Set(a.moves);
-  const onlyA = a.moves.filter((m) => !inB.has(m));
-  const onlyB = b.moves.filter((m) => !inA.has(m));
-  if (!onlyA.length && !onlyB.length) return null;
-  return [
-    `P${a.player + 1} decides; legal in both: ${a.moves.filter((m) => inB.has(m)).join(', ') || '(none)'}`,
-    ...(onlyA.length ? [`only in the first: ${onlyA.join(', ')}`] : []),
-    ...(onlyB.length ? [`only in the second: ${onlyB.join(', ')}`] : []),
-  ];
-}
-
 /** How two zones' cards differ: which cards only one has, or the order. */
 function zoneDifference(a: readonly string[], b: readonly string[]): string {
   const left = [...b];
@@ -272,30 +357,51 @@ function zoneDifference(a: readonly string[], b: readonly string[]): string {
     else left.splice(i, 1);
   }
   if (!onlyA.length && !left.length) return `the same ${a.length} cards in another order`;
-  const list = (cards: readonly string[]) => (cards.length ? cards.join(', ') : 'nothing');
-  return `only in the first ${list(onlyA)}; only in the second ${list(left)}`;
+  const list = (cards: readonly string[]) => cards.join(', ');
+  return [onlyA.length ? `only in the first ${list(onlyA)}` : '', left.length ? `only in the second ${list(left)}` : ''].filter(Boolean).join('; ');
 }
 
 /**
- * What the last move did, compared where both encodings can be compared: the counters and zones
- * of the same name in both, the pieces, and whether the game is ending. (Each encoding may keep
- * bookkeeping of its own under other names; that is not compared.)
+ * What the last move did, compared where both encodings can be compared — the counters and zones
+ * of the same name in both, the pieces, and whether the game is ending — told in words, a line
+ * per value that differs: `coins of P2: first 5, second 6`. (Each encoding may keep bookkeeping
+ * of its own under other names; that is not compared.)
  */
-function compareEffects(a: GameState, b: GameState): string[] | null {
+function compareEffects(a: GameState, b: GameState, _def?: GameDefinition): string[] | null {
   const out: string[] = [];
-  const show = (v: unknown) => JSON.stringify(v);
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
   for (const name of Object.keys(a.counters)) {
     if (!(name in b.counters)) continue;
-    if (show(a.counters[name]) !== show(b.counters[name])) out.push(`counter ${name}: first ${show(a.counters[name])}, second ${show(b.counters[name])}`);
+    const [x, y] = [a.counters[name]!, b.counters[name]!];
+    if (same(x, y)) continue;
+    if (typeof x === 'number' || typeof y === 'number') out.push(`${name}: first ${JSON.stringify(x)}, second ${JSON.stringify(y)}`);
+    else if (Array.isArray(x) && Array.isArray(y)) {
+      x.forEach((v, seat) => { if (v !== y[seat]) out.push(`${name} of P${seat + 1}: first ${v}, second ${y[seat] ?? 'none'}`); });
+    } else {
+      const rx = x as Record<string, number>, ry = y as Record<string, number>;
+      for (const k of new Set([...Object.keys(rx), ...Object.keys(ry)])) if ((rx[k] ?? 0) !== (ry[k] ?? 0)) out.push(`${name} of ${k}: first ${rx[k] ?? 0}, second ${ry[k] ?? 0}`);
+    }
   }
   for (const zone of Object.keys(a.zones)) {
     if (!(zone in b.zones)) continue;
-    if (show(a.zones[zone]) !== show(b.zones[zone])) out.push(`zone ${zone}: ${zoneDifference(a.zones[zone]!, b.zones[zone]!)}`);
+    if (!same(a.zones[zone], b.zones[zone])) out.push(`${zoneName(zone)}: ${zoneDifference(a.zones[zone]!, b.zones[zone]!)}`);
   }
   for (const piece of Object.keys(a.pieces)) {
     if (!(piece in b.pieces)) continue;
-    if (show(a.pieces[piece]) !== show(b.pieces[piece])) out.push(`piece ${piece}: first at ${show(a.pieces[piece])}, second at ${show(b.pieces[piece])}`);
+    if (!same(a.pieces[piece], b.pieces[piece])) out.push(`${piece}: first ${placeOf(a.pieces[piece]!)}, second ${placeOf(b.pieces[piece]!)}`);
   }
   if (a.ending !== b.ending) out.push(`the game is ending: first ${a.ending ? 'yes' : 'no'}, second ${b.ending ? 'yes' : 'no'}`);
   return out.length ? out : null;
+}
+
+/** `meals@1` → `meals of P2`. */
+function zoneName(key: string): string {
+  const at = key.lastIndexOf('@');
+  return at < 0 ? key : `${key.slice(0, at)} of P${Number(key.slice(at + 1)) + 1}`;
+}
+
+/** `{ space: 'spaces:13', slot: 0 }` → `on 13 (spot 1)`. */
+function placeOf(p: { space: string | null; slot: number }): string {
+  if (p.space === null) return 'off the board';
+  return `on ${p.space.slice(p.space.indexOf(':') + 1)} (spot ${p.slot + 1})`;
 }

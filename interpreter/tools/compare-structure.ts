@@ -24,6 +24,8 @@ export interface DeclSide {
   readonly text: string;
   /** The rulebook passages it cites, for reading the two translations side by side. */
   readonly cites: readonly string[];
+  /** Where the encoding had to decide: the words it read one way, and why. */
+  readonly ambiguous: readonly { readonly quote: string; readonly because: string | null }[];
 }
 
 export interface LineChange {
@@ -55,18 +57,25 @@ interface Entry {
 }
 
 
+/** What people read and each translation words its own way: the fields a node's meaning leaves out. */
+const WORDING: Readonly<Record<string, readonly string[]>> = {
+  Game: ['title', 'rulebook'], Variant: ['title'], Phase: ['title'],
+  // A choice's name and its moves' labels: `skip meal` and `go hungry` are the same move.
+  Choose: ['name', 'label', 'passLabel'], MenuOption: ['label'],
+};
+
 /**
- * The declaration's meaning: everything but where it is, what it cites, and the titles people
- * read (of the game, a variant, a phase), which each translation words its own way.
+ * The declaration's meaning: everything but where it is, what it cites, and the words people
+ * read — titles, a choice's name and its moves' labels — which each translation words its own
+ * way. (Play tells moves apart by what they do, so a renamed move is no difference there either.)
  */
-function meaning(node: unknown): unknown {
+export function meaning(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(meaning);
   if (node === null || typeof node !== 'object') return node;
-  const kind = (node as { kind?: string }).kind;
+  const skip = WORDING[(node as { kind?: string }).kind ?? ''] ?? [];
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
-    if (k === 'span' || k === 'meta') continue;
-    if ((kind === 'Game' || kind === 'Variant' || kind === 'Phase') && (k === 'title' || k === 'rulebook')) continue;
+    if (k === 'span' || k === 'meta' || skip.includes(k)) continue;
     out[k] = meaning(v);
   }
   return out;
@@ -86,21 +95,46 @@ function textWithoutNotes(def: GameDefinition, span: Span, notes: readonly Span[
   return text.split('\n').map((l) => l.replace(/[ \t]+$/, '')).filter((l) => l.trim() !== '').join('\n');
 }
 
+/** The spans of every `cites` and `ambiguous` clause in a declaration, its nested rules' too. */
+function notesIn(node: unknown, out: Span[] = []): Span[] {
+  if (Array.isArray(node)) for (const x of node) notesIn(x, out);
+  else if (node !== null && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'meta') for (const n of [...(v as Decl['meta']).cites, ...(v as Decl['meta']).ambiguous]) out.push(n.span);
+      else if (k !== 'span') notesIn(v, out);
+    }
+  }
+  return out;
+}
+
+/** The declaration's own notes and those of the rules nested in it (a power's, a variant's). */
+function metasIn(node: unknown, out: Decl['meta'][] = []): Decl['meta'][] {
+  if (Array.isArray(node)) for (const x of node) metasIn(x, out);
+  else if (node !== null && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'meta') { if (!out.includes(v as Decl['meta'])) out.push(v as Decl['meta']); }
+      else if (k !== 'span') metasIn(v, out);
+    }
+  }
+  return out;
+}
+
 function entries(def: GameDefinition, variants: readonly string[]): Entry[] {
   const out: Entry[] = [];
-  const side = (span: Span, meta: Decl['meta']): DeclSide => ({
+  const side = (span: Span, meta: Decl['meta'], node: unknown): DeclSide => ({
     at: locate(def, span.start),
-    text: textWithoutNotes(def, span, [...meta.cites, ...meta.ambiguous].map((n) => n.span)),
-    cites: meta.cites.map((c) => (c.file ? `${c.quote} (${c.file})` : c.quote)),
+    text: textWithoutNotes(def, span, notesIn(node)),
+    cites: [...new Set(metasIn(node, [meta]).flatMap((m) => m.cites.map((c) => (c.file ? `${c.quote} (${c.file})` : c.quote))))],
+    ambiguous: metasIn(node, [meta]).flatMap((m) => m.ambiguous.map((a) => ({ quote: a.quote, because: a.note }))),
   });
   // With variants chosen, the declarations they overlay (replace, add, remove) are compared as in force.
   const decls = variants.length ? overlay(def.decls, def.variants.filter((v) => variants.includes(v.id))) : def.decls;
   for (const d of decls) {
-    out.push({ key: declLabel(d), meaning: JSON.stringify(meaning(d)), side: side(d.span, d.meta) });
+    out.push({ key: declLabel(d), meaning: JSON.stringify(meaning(d)), side: side(d.span, d.meta, d) });
   }
   for (const v of def.variants) {
     const { id, when, excludes, items } = v;
-    out.push({ key: `variant ${id}`, meaning: JSON.stringify(meaning({ kind: 'Variant', id, when, excludes, items })), side: side(v.span, v.meta) });
+    out.push({ key: `variant ${id}`, meaning: JSON.stringify(meaning({ kind: 'Variant', id, when, excludes, items })), side: side(v.span, v.meta, v) });
   }
   return out;
 }

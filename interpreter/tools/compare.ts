@@ -3,3 +3,5 @@
 // a game with and without a variant.
 export * from './compare-structure.js';
 export * from './compare-play.js';
+export * from './compare-cause.js';
+export * from './compare-report.js';

@@ -58,7 +58,7 @@ describe('comparing play', () => {
     const p = comparePlay(first, generous, { games: 2, seed: 1, players: [2] });
     // The last take wins 1 in one encoding and 2 in the other, so the final scores differ too.
     expect(p.groups.map((g) => [g.kind, g.where])).toEqual([['effect', 'choice `take` in rule `flow`'], ['end', 'the final result']]);
-    expect(p.groups[0]!.example.detail[0]).toMatch(/^counter won: first \[[01],[01]\], second \[[02],[02]\]$/);
+    expect(p.groups[0]!.example.detail[0]).toMatch(/^won of P[12]: first 1, second 2$/);
   });
 
   it('goes on after a different effect from the same position, to find what differs later', () => {
@@ -106,11 +106,11 @@ describe('regula diff', () => {
   it('prints where two encodings part and exits 1', () => {
     const r = regula('diff', 'test/compare/last-coin.first.rules', 'test/compare/last-coin.second.rules', '--games', '2');
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('Structure: 4 declarations mean the same in both; 1 differs, 0 only in the first, 1 only in the second.');
+    expect(r.stdout).toContain('4 declarations mean the same in both. 2 differences: 0 where the rulebooks differ, 2 where the encodings differ where the rulebooks agree.');
     expect(r.stdout).toMatch(/^ +- +choose n from 1 to min\(3, pile\) as take$/m);
     expect(r.stdout).toMatch(/^ +\+ +choose n from 1 to min\(limit, pile\) as take$/m);
-    expect(r.stdout).toContain('only in the second: define limit');
-    expect(r.stdout).toMatch(/12 games: different legal moves at choice `take` in rule `flow`/);
+    expect(r.stdout).toContain('define limit, only in the second');
+    expect(r.stdout).toMatch(/12 games: different legal moves at choice `take` in rule `flow` {2}\[flow\]/);
   });
 
   it('exits 0 for an encoding and itself', () => {
@@ -125,7 +125,7 @@ describe('regula diff', () => {
     const r = regula('diff', 'test/interpreter/card-game.rules', '--second-variant', 'double', '--games', '3', '--players', '2');
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('Comparing test/interpreter/card-game.rules (first) with test/interpreter/card-game.rules with double (second).');
-    expect(r.stdout).toContain('differs: define card-points');
+    expect(r.stdout).toContain('1. define card-points — what the variant changes');
     expect(r.stdout).toMatch(/Outcomes: the same seeds played in each on its own/);
     expect(r.stdout).toMatch(/seat 1: wins +[\d.]+%, mean score +[\d.]+ {2}\| {2}wins/);
   });

@@ -1,0 +1,149 @@
+// A comparison of two encodings in a translator's terms: takes the structural differences, the
+// play differences with their causes, and the translators' notes on where the two rulebooks
+// disagree; gives one entry per difference of the rules — the declarations on each side, the two
+// rulebooks' passages side by side, the ambiguity notes that touch it, the games where it shows —
+// each classified as "the rulebooks differ" or "the encodings differ where the rulebooks agree".
+import type { CausedGroup, CausedPlay } from './compare-cause.js';
+import type { OutcomeComparison } from './compare-play.js';
+import type { DeclDifference, StructureComparison } from './compare-structure.js';
+
+/**
+ * One place where two rulebooks disagree, as a translator records it next to the two encodings
+ * (`<game>.differences.json`): the declarations that encode it and a passage from each rulebook.
+ */
+export interface TranslationNote {
+  readonly title: string;
+  readonly declarations: readonly string[];
+  /** Passages of the first encoding's rulebook (word for word). */
+  readonly first: readonly string[];
+  /** Passages of the second encoding's rulebook (word for word). */
+  readonly second: readonly string[];
+  /** How each encoding reads its passages, in a sentence or two. */
+  readonly note?: string;
+}
+
+/** The notes file: which two encodings it is about, and where their rulebooks disagree. */
+export interface TranslationNotes {
+  readonly first: string;
+  readonly second: string;
+  readonly differences: readonly TranslationNote[];
+}
+
+export type Classification = 'rulebooks differ' | 'encodings differ' | 'variant';
+
+export const CLASSIFICATION_TEXT: Readonly<Record<Classification, string>> = {
+  'rulebooks differ': 'the rulebooks differ',
+  'encodings differ': 'the encodings differ where the rulebooks agree',
+  variant: 'what the variant changes',
+};
+
+export interface AmbiguityNote {
+  readonly side: 'first' | 'second';
+  readonly key: string;
+  readonly quote: string;
+  readonly because: string | null;
+}
+
+export interface ReportEntry {
+  readonly title: string;
+  readonly classification: Classification;
+  /** The rulebooks' passages side by side: the notes' when the rulebooks differ, else what each declaration cites. */
+  readonly passages: { readonly first: readonly string[]; readonly second: readonly string[] };
+  readonly note: string | null;
+  /** For an entry the notes do not explain: how to make it go away. */
+  readonly advice: string | null;
+  readonly declarations: readonly DeclDifference[];
+  /** Notes the declared `ambiguous … because …` attach to these declarations, on either side. */
+  readonly ambiguities: readonly AmbiguityNote[];
+  /** The play differences these declarations cause. */
+  readonly play: readonly CausedGroup[];
+}
+
+export interface ComparisonReport {
+  readonly first: string;
+  readonly second: string;
+  readonly same: number;
+  readonly entries: readonly ReportEntry[];
+  /** Notes naming declarations that no longer differ: the notes need updating. */
+  readonly staleNotes: readonly string[];
+  /** Play differences no declaration could be found for. */
+  readonly untraced: readonly CausedGroup[];
+  readonly play: { readonly games: number; readonly agreed: number } | null;
+  readonly outcomes: readonly OutcomeComparison[] | null;
+}
+
+export interface ReportInput {
+  readonly first: string;
+  readonly second: string;
+  readonly structure: StructureComparison;
+  readonly play: CausedPlay | null;
+  readonly outcomes: readonly OutcomeComparison[] | null;
+  readonly notes: TranslationNotes | null;
+  /** One encoding compared with itself under other variants: a designer's question, not a translator's. */
+  readonly variantsOnly?: boolean;
+}
+
+/** Groups the differences by the rule they concern, noted differences first, in the notes' order. */
+export function comparisonReport(input: ReportInput): ComparisonReport {
+  const { structure, notes } = input;
+  const byKey = new Map(structure.differences.map((d) => [d.key, d]));
+  const taken = new Set<string>();
+  const groups = [...(input.play?.groups ?? [])];
+  const placed = new Set<CausedGroup>();
+  const playOf = (keys: readonly string[]) => groups.filter((g) => !placed.has(g) && g.causes.some((c) => keys.includes(c))).map((g) => (placed.add(g), g));
+  const ambiguitiesOf = (ds: readonly DeclDifference[]): AmbiguityNote[] => ds.flatMap((d) => (['first', 'second'] as const).flatMap((side) =>
+    (d[side]?.ambiguous ?? []).map((a) => ({ side, key: d.key, quote: a.quote, because: a.because }))));
+  const entries: ReportEntry[] = [];
+  const staleNotes: string[] = [];
+  for (const n of notes?.differences ?? []) {
+    const declarations = n.declarations.map((k) => byKey.get(k)).filter((d): d is DeclDifference => !!d);
+    for (const k of n.declarations) if (!byKey.has(k)) staleNotes.push(`${n.title}: ${k} does not differ`);
+    declarations.forEach((d) => taken.add(d.key));
+    entries.push({
+      title: n.title, classification: 'rulebooks differ', passages: { first: n.first, second: n.second }, note: n.note ?? null, advice: null,
+      declarations, ambiguities: ambiguitiesOf(declarations), play: playOf(n.declarations),
+    });
+  }
+  for (const d of structure.differences) {
+    if (taken.has(d.key)) continue;
+    entries.push({
+      title: d.key, classification: input.variantsOnly ? 'variant' : 'encodings differ', passages: { first: d.first?.cites ?? [], second: d.second?.cites ?? [] }, note: null,
+      advice: input.variantsOnly ? null : d.status === 'changed'
+        ? `If the two rulebooks say the same here, write \`${d.key}\` the same way in both encodings (the lines above are what differs); if they do not, record it with a passage from each rulebook in the translators' notes (${notesName(input)}).`
+        : `If the two rulebooks say the same here, give the other encoding the same \`${d.key}\`, or express it the other's way; if they do not, record it with a passage from each rulebook in the translators' notes (${notesName(input)}).`,
+      declarations: [d], ambiguities: ambiguitiesOf([d]), play: playOf([d.key]),
+    });
+  }
+  return {
+    first: input.first, second: input.second, same: structure.same.length, entries, staleNotes,
+    untraced: groups.filter((g) => !placed.has(g)),
+    play: input.play ? { games: input.play.games, agreed: input.play.agreed } : null,
+    outcomes: input.outcomes,
+  };
+}
+
+const notesName = (input: ReportInput): string => {
+  const base = (p: string) => p.slice(p.lastIndexOf('/') + 1).replace(/\.[^.]*\.rules$|\.rules$/, '');
+  return `${base(input.first)}.differences.json`;
+};
+
+/** Checks the shape of a notes file; returns what is wrong, or nothing. */
+export function notesProblems(value: unknown): string[] {
+  const out: string[] = [];
+  const v = value as Partial<TranslationNotes> | null;
+  if (!v || typeof v !== 'object') return ['the notes are not a JSON object'];
+  if (typeof v.first !== 'string' || typeof v.second !== 'string') out.push('`first` and `second` must name the two encodings');
+  if (!Array.isArray(v.differences)) return [...out, '`differences` must be a list'];
+  v.differences.forEach((n, i) => {
+    const strings = (x: unknown) => Array.isArray(x) && x.every((s) => typeof s === 'string');
+    if (typeof n?.title !== 'string') out.push(`difference ${i + 1}: \`title\` must be text`);
+    if (!strings(n?.declarations) || !n.declarations.length) out.push(`difference ${i + 1}: \`declarations\` must list the declarations it concerns`);
+    if (!strings(n?.first) || !strings(n?.second)) out.push(`difference ${i + 1}: \`first\` and \`second\` must list passages`);
+  });
+  return out;
+}
+
+/** The notes as they read from the second encoding's point of view: first and second swapped. */
+export function swapNotes(n: TranslationNotes): TranslationNotes {
+  return { first: n.second, second: n.first, differences: n.differences.map((d) => ({ ...d, first: d.second, second: d.first })) };
+}
