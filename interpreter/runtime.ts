@@ -8,6 +8,7 @@ import { evaluate, evalNumber, label, newCtx, stackPlayer, type Ctx } from './ev
 import { candidates, currentRule, log, passId, resolve, run, zoneReaders, DEFAULT_STEP_BUDGET } from './machine.js';
 import { modelFor, type Model } from './model.js';
 import { seedRng } from './rng.js';
+import { stateProblems } from './state-check.js';
 import { STATE_FORMAT, type Frame, type GameState, type LogEntry, type Result } from './state.js';
 import { isList, isPlayer, playerLabel, splitZoneKey, zoneKey, type Value } from './values.js';
 
@@ -19,15 +20,13 @@ export interface RunOptions {
 /** A mistake in how a game was asked for: player count, variants. Not a rule's fault. */
 export class SetupError extends Error {}
 
-/** Checks that a saved state (already schema-valid) belongs to this game; throws SetupError if not. */
+/** Checks that a saved state (already schema-valid) belongs to this game and is sound; throws SetupError naming what is wrong. */
 export function checkStateFits(def: GameDefinition, state: GameState, file: string): GameState {
   if (state.game !== def.name) throw new SetupError(`${file} is a saved game of ${state.game}, not of ${def.name}.`);
   checkSetup(def, state.players, state.variants);
-  const model = modelFor(def, state.players, state.variants);
-  for (const f of state.stack) {
-    if ((f.k === 'block' && !model.blocks[f.b]) || ((f.k === 'each' || f.k === 'repeat' || f.k === 'rank') && !model.blocks[f.s.b])) {
-      throw new SetupError(`${file} was saved from a different version of ${def.name}'s rules: it cannot be resumed.`);
-    }
+  const problems = stateProblems(modelFor(def, state.players, state.variants), state);
+  if (problems.length) {
+    throw new SetupError(`${file} does not fit ${def.name}'s rules: it is damaged, or was saved from a different version of them, and cannot be resumed.\n  ${problems.join('\n  ')}`);
   }
   return state;
 }
