@@ -394,7 +394,7 @@ function compareEffects(a: GameState, b: GameState, _def?: GameDefinition): stri
   return out.length ? out : null;
 }
 
-/** `meals@1` → `meals of P2`. */
+/** `hand@1` → `hand of P2`. */
 function zoneName(key: string): string {
   const at = key.lastIndexOf('@');
   return at < 0 ? key : `${key.slice(0, at)} of P${Number(key.slice(at + 1)) + 1}`;

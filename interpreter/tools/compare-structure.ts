@@ -60,7 +60,7 @@ interface Entry {
 /** What people read and each translation words its own way: the fields a node's meaning leaves out. */
 const WORDING: Readonly<Record<string, readonly string[]>> = {
   Game: ['title', 'rulebook'], Variant: ['title'], Phase: ['title'],
-  // A choice's name and its moves' labels: `skip meal` and `go hungry` are the same move.
+  // A choice's name and its moves' labels: `pass` and `skip a turn` are the same move.
   Choose: ['name', 'label', 'passLabel'], MenuOption: ['label'],
 };
 
