@@ -2,8 +2,10 @@
 // which passages are flavour, and which declarations cite nothing.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatCoverage } from '../../cli/format-coverage.js';
+import { loadRuleset } from '../../cli/load.js';
 import { coverage, coverageTotals, flavourMarks } from '../../interpreter/tools/index.js';
 import { compileText, repoRoot } from '../helpers.js';
 
@@ -121,6 +123,25 @@ describe('flavour', () => {
     expect(r.passages.map((p) => p.status)).toEqual(['not cited', 'not cited', 'flavour', 'flavour', 'flavour']);
     expect(r.flavour[0]).toEqual({ quote: 'Whoever takes', to: 'anyone wrote it down.', at: 'test.rules:4:18' });
     expect(r.unfound.map((u) => u.quote)).toEqual(['History:']);
+  });
+});
+
+// Issue 14: every shipped ruleset cites at least 95% of its rule passages, every flavour mark is
+// found in its rulebook, and every win condition cites its passage.
+describe('the shipped rulesets', () => {
+  // Tokaido's two encodings are under review passage by passage (issue 14); they join the 95% then.
+  const underReview = ['tokaido/tokaido.cs.rules', 'tokaido/tokaido.ru.rules'];
+  const files = readdirSync(join(repoRoot, 'rulesets'), { recursive: true, encoding: 'utf8' })
+    .map((f) => f.replaceAll('\\', '/'))
+    .filter((f) => f.endsWith('.rules'))
+    .sort();
+  it.each(files)('%s', (file) => {
+    const loaded = loadRuleset(join(repoRoot, 'rulesets', file));
+    expect(loaded.definition && loaded.rulebook).toBeTruthy();
+    const c = coverage(loaded.definition!, loaded.rulebook!);
+    expect(c.unfound).toEqual([]);
+    expect(c.uncited.filter((u) => u.key === 'winner')).toEqual([]);
+    if (!underReview.includes(file)) expect(coverageTotals(c).percent).toBeGreaterThanOrEqual(95);
   });
 });
 
