@@ -1,0 +1,37 @@
+// The Czech and Russian Tokaido compared as a translator reads it: the report of `regula diff`
+// (two seeds per player count) is kept in tokaido-cs-ru.report.txt and must not change unnoticed.
+// REGULA_UPDATE_GOLDEN=1 rewrites it after a deliberate change; read the diff before committing.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../helpers.js';
+
+const golden = join(repoRoot, 'test/compare/tokaido-cs-ru.report.txt');
+
+describe('the cs↔ru Tokaido report', () => {
+  it('is the recorded one, lists only what the rulebooks differ on, each with both passages', () => {
+    const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'diff', 'rulesets/tokaido/tokaido.cs.rules', 'rulesets/tokaido/tokaido.ru.rules', '--games', '2'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    if (process.env.REGULA_UPDATE_GOLDEN) writeFileSync(golden, r.stdout);
+    expect(r.stdout).toBe(readFileSync(golden, 'utf8'));
+    expect(r.stdout).toMatch(/differences: \d+ where the rulebooks differ, 0 where the encodings differ where the rulebooks agree\./);
+    expect(r.stdout).not.toContain('not traced to one declaration');
+    for (const entry of r.stdout.split(/\n(?=\d+\. )/).slice(1)) {
+      if (/^Outcomes/m.test(entry.split('\n')[0]!)) continue;
+      expect(entry).toMatch(/first rulebook: “/);
+      expect(entry).toMatch(/second rulebook: “/);
+    }
+  }, 120_000);
+
+  it('quotes the rulebooks word for word in the translators\' notes', () => {
+    const collapse = (s: string) => s.replace(/\s+/g, ' ');
+    const book = (name: string) => collapse(readFileSync(join(repoRoot, '../shared/rulebooks', name), 'utf8'));
+    const notes = JSON.parse(readFileSync(join(repoRoot, 'rulesets/tokaido/tokaido.differences.json'), 'utf8')) as { differences: { first: string[]; second: string[] }[] };
+    const [cs, ru] = [book('tokaido.cs.txt'), book('tokaido.ru.txt')];
+    for (const d of notes.differences) {
+      for (const q of d.first) expect(cs).toContain(collapse(q));
+      for (const q of d.second) expect(ru).toContain(collapse(q));
+    }
+  });
+});
