@@ -12,7 +12,7 @@ import {
 } from './context.js';
 import { RuleError } from './errors.js';
 import type { Model } from './model.js';
-import { describeType, equal, isList, isSpace, isZone, splitZoneKey, zoneKey, type Value } from './values.js';
+import { describeType, equal, isList, isRef, isSpace, isZone, splitZoneKey, zoneKey, type Value } from './values.js';
 
 export {
   asList, counterValue, currentPlayer, holdsPower, label, lookupVar, newCtx, stackPlayer, withMemo, withVar, withVars,
@@ -514,9 +514,19 @@ function compileComprehension(m: Model, e: Comprehension, env: Env): Code {
   const key = keys[0] ?? (() => null);
   const span = e.span;
   /** The items of the list that pass `where`, and a scope bound to each in turn. */
-  const kept = (ctx: Ctx, items: readonly Value[], scope: ItemScope): Value[] =>
-    where ? items.filter((item) => where(scope.bind(item))) : [...items];
+  const kept = (ctx: Ctx, items: readonly Value[], scope: ItemScope): Value[] => {
+    const p = planned(items);
+    if (p) {
+      const out: Value[] = [];
+      for (const i of p.survivors(ctx, scope)) if (p.rest(scope.bind(items[i]!))) out.push(items[i]!);
+      return out;
+    }
+    return where ? items.filter((item) => where(scope.bind(item))) : [...items];
+  };
   const keyNumber = (scope: ItemScope, item: Value): number => num(scope.ctx, key(scope.bind(item)), span);
+  // `first s in board where x of s = a and …`: the items are found by index, not by trying each.
+  const plan = e.where && e.quantifier !== 'every' && e.quantifier !== 'connected' ? indexPlan(m, e, env, itemEnv) : null;
+  const planned = (items: readonly Value[]): IndexPlan | null => (plan !== null && items === plan.list && items.length > 0 ? plan : null);
 
   if (e.quantifier === 'connected') {
     // Flood fill: the spaces reachable from the start through neighbours, each satisfying `where`.
@@ -545,6 +555,13 @@ function compileComprehension(m: Model, e: Comprehension, env: Env): Code {
   const find = (ctx: Ctx, all: readonly Value[], fromEnd: boolean): number => {
     if (!where) return all.length ? (fromEnd ? all.length - 1 : 0) : -1;
     const scope = new ItemScope(ctx, name);
+    const p = planned(all);
+    if (p) {
+      const found = p.survivors(ctx, scope);
+      if (fromEnd) { for (let k = found.length - 1; k >= 0; k--) if (p.rest(scope.bind(all[found[k]!]!))) return found[k]!; }
+      else for (let k = 0; k < found.length; k++) if (p.rest(scope.bind(all[found[k]!]!))) return found[k]!;
+      return -1;
+    }
     if (fromEnd) { for (let i = all.length - 1; i >= 0; i--) if (where(scope.bind(all[i]!))) return i; }
     else for (let i = 0; i < all.length; i++) if (where(scope.bind(all[i]!))) return i;
     return -1;
@@ -571,8 +588,11 @@ function compileComprehension(m: Model, e: Comprehension, env: Env): Code {
     case 'count': return (ctx) => {
       if (!where) return items(ctx).length;
       const scope = new ItemScope(ctx, name);
+      const all = items(ctx);
+      const p = planned(all);
       let n = 0;
-      for (const item of items(ctx)) if (where(scope.bind(item))) n++;
+      if (p) { for (const i of p.survivors(ctx, scope)) if (p.rest(scope.bind(all[i]!))) n++; }
+      else for (const item of all) if (where(scope.bind(item))) n++;
       return n;
     };
     case 'all': return (ctx) => kept(ctx, items(ctx), new ItemScope(ctx, name));
@@ -611,4 +631,183 @@ function compileComprehension(m: Model, e: Comprehension, env: Env): Code {
       };
     }
   }
+}
+
+// ─── Comprehensions by index ──────────────────────────────────────────────────
+//
+// `first s in board where x of s = a and y of s = b`, `any q in pawns where space of q = s`: a
+// comprehension over a fixed list (a board, a table, a collection) whose condition opens with
+// `property of item = value` tests is answered from an index of the list made once, instead of by
+// trying every item. Only the leading run of such tests is used, and each value is evaluated only
+// when some item passed the tests before it, so what is evaluated, and any error it raises, is
+// what trying every item in order would evaluate and raise; the remaining tests run on the items
+// the index found, in the list's order.
+
+interface IndexPlan {
+  /** The fixed list the plan answers for (the comprehension checks its list is this one). */
+  readonly list: readonly Value[];
+  /** The indices, ascending, of the items that pass the indexed tests. */
+  survivors(ctx: Ctx, scope: ItemScope): readonly number[];
+  /** The remaining tests, for an item bound in the scope. */
+  rest(ctx: Ctx): boolean;
+}
+
+/** One `property of item = value` test, with what the index knows of that property. */
+interface IndexedTest {
+  readonly value: Code;
+  /** Each item's value of the property, when it never changes during a game; null for a piece's `space`. */
+  readonly fixed: readonly Value[] | null;
+  /** Fixed values → the items having them: plain values and references (by their memo key) apart. */
+  readonly plain: Map<unknown, number[]>;
+  readonly refs: Map<string, number[]>;
+}
+
+const NO_ITEMS: readonly number[] = Object.freeze([]);
+
+/** The `and`-separated tests of a condition, in order. */
+function conjuncts(e: Expr): Expr[] {
+  return e.kind === 'Binary' && e.op === 'and' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
+}
+
+/** Whether an expression mentions a name anywhere (conservatively: any use, at any depth). */
+function mentions(e: unknown, name: string): boolean {
+  if (typeof e !== 'object' || e === null) return false;
+  if (Array.isArray(e)) return e.some((x) => mentions(x, name));
+  const node = e as { kind?: string; name?: { text?: string } };
+  if (node.kind === 'Ref' && node.name?.text === name) return true;
+  for (const [k, v] of Object.entries(e)) if (k !== 'span' && mentions(v, name)) return true;
+  return false;
+}
+
+/** The list a name stands for when no variable hides it: a board's spaces, a table's things, a collection's pieces. */
+function fixedListNamed(m: Model, e: Expr, env: Env): readonly Value[] | null {
+  if (e.kind !== 'Ref') return null;
+  const name = e.name.text;
+  if (env.frames.some((f) => f.includes(name))) return null;
+  if (m.counters.has(name) || m.zones.has(name) || m.constants.has(name) || m.defines.has(name)) return null;
+  if (name === 'player' || name === 'players' || name === 'player-count' || name === 'game-ending') return null;
+  const collection = m.collections.get(name);
+  if (collection) return fixedList(m, name, () => collection.map((piece) => ({ piece })));
+  if (m.singlePieces.has(name)) return null;
+  const board = m.boards.get(name);
+  if (board) return fixedList(m, name, () => board.order.map((space) => m.spaceValues.get(space)!));
+  const table = m.tableThings.get(name);
+  if (table) return fixedList(m, name, () => table.map((id) => m.spaceValues.get(id) ?? { card: id }));
+  return null;
+}
+
+/**
+ * A property's value for an item when the rules in force settle it (a table's attribute, a space's
+ * position, a piece's owner, a name), or undefined when it depends on the state or is an error.
+ * It must agree with compileProperty.
+ */
+function fixedProperty(m: Model, name: string, t: Value): Value | undefined {
+  if (t === null || typeof t !== 'object' || isList(t)) return undefined;
+  if (name === 'name') return label(m, t);
+  const declaredAttr = [...m.components.values()].some((c) => c.attrs.some((a) => a.name.text === name));
+  if ('space' in t) {
+    if (m.counters.has(name)) return undefined;
+    const thing = m.things.get(t.space);
+    if (!thing) return undefined;
+    const attr = thing.attrs[name];
+    if (attr !== undefined) return attr;
+    if (name === 'position') return positionIndex(m).get(t.space);
+    return declaredAttr ? null : undefined;
+  }
+  if ('piece' in t) {
+    if (name !== 'owner') return undefined;
+    const owner = m.pieces.get(t.piece)?.owner;
+    return owner === null || owner === undefined ? null : { player: owner };
+  }
+  if ('card' in t) {
+    const thing = m.things.get(t.card);
+    if (!thing) return undefined;
+    const attr = thing.attrs[name];
+    if (attr !== undefined) return attr;
+    if (name === 'zone') return undefined;
+    return declaredAttr ? null : undefined;
+  }
+  return undefined;
+}
+
+/** The test `property of variable = value` (either way round), if that is what `c` is. */
+function propertyTest(c: Expr, variable: string): { property: string; value: Expr } | null {
+  if (c.kind !== 'Binary' || (c.op !== '=' && c.op !== 'is')) return null;
+  const side = (x: Expr): string | null =>
+    x.kind === 'Of' && x.target.kind === 'Ref' && x.target.name.text === variable ? x.property.text : null;
+  const left = side(c.left);
+  if (left !== null && !mentions(c.right, variable)) return { property: left, value: c.right };
+  const right = side(c.right);
+  if (right !== null && !mentions(c.left, variable)) return { property: right, value: c.left };
+  return null;
+}
+
+function indexPlan(m: Model, e: Comprehension, env: Env, itemEnv: Env): IndexPlan | null {
+  const list = fixedListNamed(m, e.list, env);
+  if (!list || list.length === 0 || !e.where) return null;
+  const variable = e.variable.text;
+  const tests: IndexedTest[] = [];
+  const all = conjuncts(e.where);
+  let used = 0;
+  for (const c of all) {
+    const test = propertyTest(c, variable);
+    if (!test) break;
+    const values = list.map((item) => fixedProperty(m, test.property, item));
+    const pieceSpace = test.property === 'space' && list.every((item) => isRef(item) && 'piece' in item);
+    if (!pieceSpace && values.some((v) => v === undefined)) break;
+    const plain = new Map<unknown, number[]>();
+    const refs = new Map<string, number[]>();
+    if (!pieceSpace) {
+      values.forEach((v, i) => {
+        const into = typeof v === 'object' && v !== null ? refs : plain;
+        const key = typeof v === 'object' && v !== null ? memoKey(v!) : v;
+        let at = (into as Map<unknown, number[]>).get(key);
+        if (!at) (into as Map<unknown, number[]>).set(key, (at = []));
+        at.push(i);
+      });
+    }
+    tests.push({ value: compile(m, test.value, itemEnv), fixed: pieceSpace ? null : (values as Value[]), plain, refs });
+    used++;
+  }
+  if (tests.length === 0) return null;
+  const rest = all.slice(used).map((c) => bool(m, c, itemEnv));
+  const position = new Map<string, number>();
+  list.forEach((item, i) => { if (isRef(item) && 'piece' in item) position.set(item.piece, i); });
+  /** A piece's `space`, as compileProperty gives it. */
+  const spaceOf = (ctx: Ctx, i: number): Value => {
+    const at = ctx.state.pieces[(list[i] as { piece: string }).piece];
+    return at?.space ? m.spaceValues.get(at.space)! : null;
+  };
+  return {
+    list,
+    survivors(ctx, scope) {
+      let found: readonly number[] | null = null;
+      for (const test of tests) {
+        if (found !== null && found.length === 0) break; // no item gets as far as this test's value
+        const v = test.value(scope.bind(list[found === null ? 0 : found[0]!]!));
+        const fixed = test.fixed;
+        if (fixed === null) {
+          if (found !== null) { const before: readonly number[] = found; found = before.filter((i) => equal(spaceOf(ctx, i), v)); }
+          else if (isSpace(v)) {
+            const here: number[] = [];
+            for (const p of piecesAt(ctx.state, v.space)) { const i = position.get((p as { piece: string }).piece); if (i !== undefined) here.push(i); }
+            found = here.sort((a, b) => a - b);
+          } else {
+            const here: number[] = [];
+            for (let i = 0; i < list.length; i++) if (equal(spaceOf(ctx, i), v)) here.push(i);
+            found = here;
+          }
+        } else if (found !== null) {
+          const before: readonly number[] = found;
+          found = before.filter((i) => equal(fixed[i]!, v));
+        } else if (typeof v === 'object' && v !== null) found = isList(v) ? NO_ITEMS : test.refs.get(memoKey(v)) ?? NO_ITEMS;
+        else found = test.plain.get(v) ?? NO_ITEMS;
+      }
+      return found ?? NO_ITEMS;
+    },
+    rest(ctx) {
+      for (let i = 0; i < rest.length; i++) if (!rest[i]!(ctx)) return false;
+      return true;
+    },
+  };
 }
