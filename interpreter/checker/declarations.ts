@@ -6,7 +6,7 @@ import type {
   RecountDecl, RuleDecl, Ruleset, TableDecl, VariantDecl,
 } from '../../grammar/ast.js';
 import { closest } from '../../grammar/diagnostics.js';
-import { declKey } from '../model.js';
+import { declKey } from '../definition/index.js';
 import { attrType, ExprChecker, ownerText, type Env } from './expressions.js';
 import { Scope, type Reporter } from './report.js';
 import { BodyChecker, type Choices } from './statements.js';

@@ -48,3 +48,4 @@ export function lineStartsOf(source: string): number[] {
 }
 
 export * from './validate.js';
+export * from './variants.js';

@@ -4,7 +4,7 @@
 // from the second, the group's shortest game replayed, and the difference gone.
 import type { Decl } from '../../grammar/ast.js';
 import type { GameDefinition, VariantDefinition } from '../definition/index.js';
-import { declKey, declLabel } from '../model.js';
+import { declKey, declLabel } from '../definition/index.js';
 import { compareGame, type PlayComparison, type PlayDifferenceGroup } from './compare-play.js';
 import type { StructureComparison } from './compare-structure.js';
 

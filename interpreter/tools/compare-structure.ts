@@ -4,7 +4,7 @@
 // without a variant.
 import type { Decl, Span } from '../../grammar/ast.js';
 import { locate, type GameDefinition } from '../definition/index.js';
-import { declLabel, overlay } from '../model.js';
+import { declLabel, overlay } from '../definition/index.js';
 
 /**
  * The variants each side is taken with: two encodings with the same ones, or one encoding with

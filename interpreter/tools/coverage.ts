@@ -13,7 +13,7 @@
 // citation is.
 import type { Meta } from '../../grammar/ast.js';
 import { locate, type GameDefinition } from '../definition/index.js';
-import { declLabel } from '../model.js';
+import { declLabel } from '../definition/index.js';
 
 export type PassageStatus = 'cited' | 'partly' | 'not cited' | 'flavour';
 
