@@ -258,7 +258,13 @@ function buildModel(def: GameDefinition, playerCount: number, chosen: readonly s
         break;
       case 'Menu': s.options.forEach((o) => visitBlock(o.body)); break;
       case 'ForEach': case 'Repeat': case 'Turn': case 'Phase': case 'Rank': visitBlock(s.body); break;
-      default: break;
+      // Statements without a body of their own.
+      case 'Let': case 'Change': case 'Move': case 'Draw': case 'Shuffle': case 'Choose': case 'Fire':
+      case 'Call': case 'EndGame': case 'Random': case 'Reveal': case 'Say': break;
+      default: {
+        const never: never = s;
+        throw new ModelError(`Unknown statement ${JSON.stringify(never)}`);
+      }
     }
   };
   const setup = of('Setup')[0] ?? null;
