@@ -11,5 +11,6 @@ export async function run(args: Args): Promise<number> {
   if (!g.rulebook) throw new UsageError(`${file} names no rulebook that can be read, so there is nothing to measure it against.`);
   const c = coverage(g.definition, g.rulebook);
   out(has(args, 'json') ? JSON.stringify(c) : formatCoverage(c, file));
-  return 0;
+  // A flavour mark whose words are not in the rulebook is a misquotation, as a bad `cites` is.
+  return c.unfound.length ? 1 : 0;
 }

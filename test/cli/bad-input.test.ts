@@ -1,7 +1,7 @@
 // Bad command lines, files and saved games, as a careless or hostile user gives them: each gets one
 // clear message and exit code 1 (the ruleset or a comparison is wrong) or 2 (bad input) — never a
 // stack trace. The commands run in-process through the CLI's own `main` for speed.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -48,6 +48,9 @@ beforeAll(() => {
   file('no-export.mjs', 'export const nothing = 1;\n');
   file('escape.rules', 'game "Escape" { players 2 to 2  rulebook "../../etc/passwd" }\ncounter n\nflow { end the game }\nwinner most n\n');
   file('moves.txt', 'advance 99\n');
+  const lastCoin = join(repoRoot, 'test/compare');
+  file('last-coin.en.txt', readFileSync(join(lastCoin, 'last-coin.en.txt'), 'utf8'));
+  file('misquoted-flavour.rules', `${readFileSync(join(lastCoin, 'last-coin.first.rules'), 'utf8')}\n// flavour "words that no rulebook has"\n`);
 });
 afterAll(() => vi.restoreAllMocks());
 
@@ -101,6 +104,7 @@ const cases: Case[] = [
   ['an agent module without agents', () => ['play', TOKAIDO, '--agent', `${join(dir, 'no-export.mjs')}#makeAgent`], 2, /no `makeAgent` export/],
   ['a bench that matches nothing', () => ['bench', '--only', 'no-such-game'], 2, /no shipped ruleset matches/],
   ['a bench with no time', () => ['bench', '--budget-ms', '0'], 2, /--budget-ms takes 1 or more/],
+  ['a flavour mark that misquotes the rulebook', () => ['coverage', join(dir, 'misquoted-flavour.rules')], 1, /words that no rulebook has/],
   ['a ruleset with errors', () => ['play', file('broken.rules', 'game "Broken" { players 2 to 2 }\nflow { gain 1 nothing }\n')], 1, /error R\d{4}/],
 ];
 
