@@ -109,7 +109,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     // The rulebook beside the rules: sentences marked cited or not, with links to the citing rules.
     await page.locator('#rulebook li.passage.cited').first().waitFor();
     expect(await page.locator('#rulebook li.passage.not-cited').count()).toBeGreaterThan(0);
-    expect(await page.textContent('#rulebook')).toMatch(/\d+ of \d+ sentences of tokaido\.cs\.txt are cited/);
+    expect(await page.textContent('#rulebook')).toMatch(/\d+ of \d+ rule sentences of tokaido\.cs\.txt are cited/);
     expect(await page.locator('#rulebook .cited-by a', { hasText: 'rule temple' }).count()).toBeGreaterThan(0);
     expect(await page.inputValue('#ruleset')).toBe('rulesets/tokaido/tokaido.cs.rules');
     expect(await page.getAttribute('#check-status', 'data-state')).toBe('ok');
