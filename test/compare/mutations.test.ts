@@ -3,9 +3,8 @@
 // one side fail is reported as a difference, and the rest of the report is still given.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import {
-  causesOfPlay, compareOutcomes, comparePlay, compareStructure, comparisonReport, type GameDefinition,
-} from '../../interpreter/tools/index.js';
+import { causesOfPlay, compareOutcomes, comparePlay, compareStructure, comparisonReport } from '../../interpreter/tools/index.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { compileFile, compileText, repoRoot } from '../helpers.js';
 
 const original = compileFile(join(repoRoot, 'rulesets/tokaido/tokaido.cs.rules'));
