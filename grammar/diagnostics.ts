@@ -62,6 +62,14 @@ export const MESSAGES = {
   R0703: ['error', 'Variant `{name}` does not exist. Variants: {known}.'],
   R0704: ['error', 'This game takes {min} to {max} players, not {players}.'],
   R0705: ['error', 'Variant `{name}` cannot be combined with `{other}`.'],
+  // R08xx — limits (docs/language.md § Limits): past them a stage would overflow the stack or never finish
+  R0801: ['error', 'Blocks and expressions are nested more than {limit} deep here: move the inner part into a `define`, a `let` or a rule of its own.'],
+  R0802: ['error', 'This expression is {depth} levels deep, more than the limit of {limit} (a chain like `a + b + c` is a level per operator): split it into parts with `let` or `define`.'],
+  R0803: ['error', 'Number {text} is larger than {limit}, the largest whole number a game counts exactly: use a smaller one.'],
+  R0804: ['error', 'The tables make {count} things by this row, more than the limit of {limit}: lower `copies` or use fewer rows.'],
+  R0805: ['error', 'Pieces `{name}` are {count} per player, more than the limit of {limit}: use fewer.'],
+  R0806: ['error', 'A game takes from 1 to at most {limit} players, and the first number may not exceed the second; this says {min} to {max}.'],
+  R0807: ['error', 'Working this out goes {depth} levels deep through the defines it uses ({path}), more than the limit of {limit}: shorten the chain of defines or the expressions in it.'],
 } as const satisfies Record<string, readonly [Severity, string]>;
 
 export type Code = keyof typeof MESSAGES;
@@ -107,17 +115,43 @@ export function closest(name: string, candidates: Iterable<string>): string | un
   return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
 }
 
+/**
+ * Offsets where the lines of `source` start, worked out once per text: the last text asked about
+ * is kept, so rendering or locating many diagnostics in one file costs one pass over it, not one each.
+ */
+let lastLines: { readonly source: string; readonly starts: readonly number[] } | null = null;
+export function lineStarts(source: string): readonly number[] {
+  if (lastLines?.source !== source) {
+    const starts = [0];
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
+    lastLines = { source, starts };
+  }
+  return lastLines.starts;
+}
+
 /** Line and column (both from 1) of an offset. */
 export function lineColumn(source: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < source.length; i++) {
-    if (source.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
+  const starts = lineStarts(source);
+  // The lines that start at or before the offset (binary search); past the end counts as the end.
+  const at = Math.min(offset, source.length);
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]! <= at) lo = mid + 1;
+    else hi = mid;
   }
-  return { line, column: offset - lineStart + 1 };
+  const line = Math.max(1, lo);
+  return { line, column: offset - starts[line - 1]! + 1 };
+}
+
+/** The text of line `line` (from 1), without its line break. */
+function lineText(source: string, line: number): string {
+  const starts = lineStarts(source);
+  const start = starts[line - 1];
+  if (start === undefined) return '';
+  const next = starts[line];
+  return next === undefined ? source.slice(start) : source.slice(start, next - 1);
 }
 
 /**
@@ -128,8 +162,7 @@ export function lineColumn(source: string, offset: number): { line: number; colu
  */
 export function renderDiagnostic(d: Diagnostic, source: string, path = d.file ?? '<input>'): string {
   const { line, column } = lineColumn(source, d.span.start);
-  const lines = source.split('\n');
-  const text = lines[line - 1] ?? '';
+  const text = lineText(source, line);
   const width = Math.max(1, Math.min(d.span.end - d.span.start, text.length - column + 1));
   const gutter = String(line).length;
   const hint = d.suggestion ? ` Did you mean \`${d.suggestion}\`?` : '';
@@ -137,7 +170,7 @@ export function renderDiagnostic(d: Diagnostic, source: string, path = d.file ??
     `${path}:${line}:${column}: ${d.severity} ${d.code}: ${d.message}${hint}`,
     `${' '.repeat(gutter + 1)}|`,
     `${line} | ${text}`,
-    `${' '.repeat(gutter + 1)}| ${' '.repeat(column - 1)}${'^'.repeat(width)}`,
+    `${' '.repeat(gutter + 1)}| ${' '.repeat(Math.max(0, column - 1))}${'^'.repeat(width)}`,
   ];
   for (const note of d.notes ?? []) out.push(`${' '.repeat(gutter + 1)}= note: ${note}`);
   return out.join('\n');

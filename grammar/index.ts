@@ -4,11 +4,13 @@ import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Ruleset, Span } from './ast.js';
 import { cstToAst } from './cst-to-ast.js';
 import { diag, editDistance, type Diagnostic } from './diagnostics.js';
+import { grouped, LIMITS, NestingTooDeep, tooDeep } from './limits.js';
 import { parser } from './parser.js';
 import { Identifier, KEYWORDS, lexer, T } from './tokens.js';
 
 export type * from './ast.js';
 export * from './diagnostics.js';
+export { LIMITS } from './limits.js';
 
 export interface ParseResult {
   readonly ruleset: Ruleset;
@@ -36,8 +38,23 @@ export function parseRuleset(source: string, file?: string): ParseResult {
     return { ...t, tokenType: T.String, tokenTypeIdx: T.String.tokenTypeIdx!, image: `${t.image}"` };
   });
 
+  for (const t of tokens) {
+    // A number past the exact whole numbers would be read as a nearby one, or as Infinity.
+    if (t.tokenType === T.Number && Number(t.image) > LIMITS.number) {
+      found.push(diag('R0803', tokenSpan(t), { text: shorten(t.image), limit: grouped(LIMITS.number) }));
+    }
+  }
+
   parser.input = tokens;
-  const cst = parser.ruleset();
+  let cst;
+  try {
+    cst = parser.ruleset();
+  } catch (e) {
+    // Nesting past the limit stops the parse: what was read so far is not given back.
+    if (!(e instanceof NestingTooDeep)) throw e;
+    found.push(diag('R0801', tokenSpan(e.token), { limit: grouped(LIMITS.nesting) }));
+    return { ruleset: { kind: 'Ruleset', decls: [], span: { start: 0, end: source.length } }, diagnostics: finish(found, file) };
+  }
   const lastToken = tokens.at(-1);
   const atEnd: Span = lastToken
     ? { start: lastToken.endOffset ?? lastToken.startOffset, end: (lastToken.endOffset ?? lastToken.startOffset) + 1 }
@@ -48,18 +65,44 @@ export function parseRuleset(source: string, file?: string): ParseResult {
   const reportedDecls = new Set<number>();
   for (const e of parser.errors) {
     const span = errorSpan(e, atEnd);
-    const decl = declStarts.filter((start) => start <= span.start).length;
+    const decl = countAtOrBefore(declStarts, span.start);
     if (span.start >= unterminatedAt || reportedDecls.has(decl)) continue;
     reportedDecls.add(decl);
     const suggestion = e.token.tokenType === Identifier ? keywordLike(e.token.image) : undefined;
     found.push({ ...diag('R0102', span), message: e.message, ...(suggestion ? { suggestion } : {}) });
   }
 
-  const { ruleset, diagnostics } = cstToAst(cst, source);
-  const all = [...found, ...diagnostics]
-    .map((d) => (file === undefined ? d : { ...d, file }))
-    .sort((a, b) => a.span.start - b.span.start);
-  return { ruleset, diagnostics: all };
+  const built = cstToAst(cst, source);
+  found.push(...built.diagnostics);
+  // A declaration with an expression too deep for the later stages is reported and left out, so
+  // nothing downstream walks it.
+  const decls = built.ruleset.decls.filter((d) => {
+    const deep = tooDeep(d);
+    if (deep) found.push(diag('R0802', deep.span, { depth: grouped(deep.depth), limit: grouped(LIMITS.depth) }));
+    return !deep;
+  });
+  return { ruleset: { ...built.ruleset, decls }, diagnostics: finish(found, file) };
+}
+
+function finish(found: readonly Diagnostic[], file: string | undefined): Diagnostic[] {
+  return found.map((d) => (file === undefined ? d : { ...d, file })).sort((a, b) => a.span.start - b.span.start);
+}
+
+const tokenSpan = (t: IToken): Span => ({ start: t.startOffset, end: (t.endOffset ?? t.startOffset) + 1 });
+
+/** A long digit string cut to its start and end, so a message stays one line. */
+const shorten = (digits: string): string => (digits.length > 24 ? `${digits.slice(0, 10)}…${digits.slice(-10)}` : digits);
+
+/** How many of the sorted `starts` are at or before `offset` (binary search: errors may be many). */
+function countAtOrBefore(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]! <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 const DECLARATION_WORDS = new Set([

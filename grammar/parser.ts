@@ -2,6 +2,7 @@
 // builds a concrete syntax tree (read by cst-to-ast.ts). Mirrors docs/grammar.md rule by rule.
 import { CstParser, EOF, type CstNode, type IOrAlt, type IParserErrorMessageProvider, type IToken, type OrMethodOpts, type ParserMethod, type TokenType } from 'chevrotain';
 import { MESSAGES } from './diagnostics.js';
+import { LIMITS, NestingTooDeep } from './limits.js';
 import { allTokens, Identifier as Id, K, T } from './tokens.js';
 
 const expectedFound = (expected: string, found: string) =>
@@ -67,13 +68,32 @@ class RegulaParser extends CstParser {
 
   /** One level of left-associative operators: `operand (op operand)*`, the operands one level tighter. */
   private leftChain(name: string, operand: () => ParserMethod<[], CstNode>, ...ops: TokenType[]): ParserMethod<[], CstNode> {
-    return this.RULE(name, () => {
+    const chain = () => {
       this.SUBRULE(operand(), { LABEL: 'operands' });
       this.MANY(() => {
         this.anyOf('ops', ...ops);
         this.SUBRULE2(operand(), { LABEL: 'operands' });
       });
-    });
+    };
+    // Every expression, however it is reached, is one level of nesting (see `nested`).
+    return this.RULE(name, name === 'expr' ? () => this.nested(chain) : chain);
+  }
+
+  /**
+   * How deep blocks and expressions are inside one another. Every cycle of the grammar passes
+   * through `nested` (an expression, a block, `not`, a leading `-`, `of`, `else if`, a variant's
+   * item), so this bounds the parser's recursion: past LIMITS.nesting the parse stops (R0801)
+   * instead of overflowing the stack.
+   */
+  private depth = 0;
+  private nested(inner: () => void): void {
+    if (this.depth >= LIMITS.nesting) throw new NestingTooDeep(this.LA(1));
+    this.depth++;
+    try {
+      inner();
+    } finally {
+      this.depth--;
+    }
   }
 
   /**
@@ -88,7 +108,7 @@ class RegulaParser extends CstParser {
           {
             ALT: () => {
               this.CONSUME(op);
-              this.SUBRULE(self(), { LABEL: 'operand' });
+              this.nested(() => this.SUBRULE(self(), { LABEL: 'operand' }));
             },
           },
           { ALT: () => this.SUBRULE(next(), { LABEL: 'operand' }) },
@@ -531,13 +551,13 @@ class RegulaParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(K.add, { LABEL: 'op' });
-          this.SUBRULE(this.decl);
+          this.nested(() => this.SUBRULE(this.decl));
         },
       },
       {
         ALT: () => {
           this.CONSUME(K.replace, { LABEL: 'op' });
-          this.SUBRULE2(this.decl);
+          this.nested(() => this.SUBRULE2(this.decl));
         },
       },
       {
@@ -552,9 +572,11 @@ class RegulaParser extends CstParser {
   // ─── Statements ────────────────────────────────────────────────────────────
 
   block = this.RULE('block', () => {
-    this.CONSUME(T.LBrace);
-    this.MANY(() => this.SUBRULE(this.stmt));
-    this.CONSUME(T.RBrace);
+    this.nested(() => {
+      this.CONSUME(T.LBrace);
+      this.MANY(() => this.SUBRULE(this.stmt));
+      this.CONSUME(T.RBrace);
+    });
   });
 
   stmt = this.RULE('stmt', () => {
@@ -726,7 +748,7 @@ class RegulaParser extends CstParser {
     this.OPTION(() => {
       this.CONSUME(K.else);
       this.OR(this.once('ifStmt', () => [
-        { ALT: () => this.SUBRULE(this.ifStmt, { LABEL: 'elseIf' }) },
+        { ALT: () => this.nested(() => this.SUBRULE(this.ifStmt, { LABEL: 'elseIf' })) },
         { ALT: () => this.SUBRULE2(this.block, { LABEL: 'else' }) },
       ]));
     });
@@ -921,7 +943,7 @@ class RegulaParser extends CstParser {
           ALT: () => {
             this.CONSUME(Id, { LABEL: 'property' });
             this.CONSUME(K.of);
-            this.SUBRULE(this.ofExpr, { LABEL: 'target' });
+            this.nested(() => this.SUBRULE(this.ofExpr, { LABEL: 'target' }));
           },
         },
         { ALT: () => this.SUBRULE(this.postfixExpr, { LABEL: 'target' }) },

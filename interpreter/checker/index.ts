@@ -4,6 +4,7 @@ import type { Ruleset } from '../../grammar/ast.js';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { checkCitations, type CitedFile } from './citations.js';
 import { checkDuplicates, checkOverlays, DeclChecker } from './declarations.js';
+import { checkLimits } from './limits.js';
 import { Reporter } from './report.js';
 import { Choices } from './statements.js';
 import { checkStructure } from './structure.js';
@@ -25,6 +26,8 @@ export interface CheckOptions {
 
 export function check(ruleset: Ruleset, options: CheckOptions): Diagnostic[] {
   const reporter = new Reporter(options.file, options.source);
+  // Past the limits on depth, the passes below would recurse too deep: they wait for a fix.
+  if (!checkLimits(ruleset, reporter)) return reporter.diagnostics();
   checkDuplicates(ruleset, reporter);
   checkOverlays(ruleset, reporter);
   // Names and types: the base rules, then each variant's overlay over them. Forbids come last,
