@@ -78,10 +78,13 @@ export function traceOf(g: CausedGroup): { game: string; moves: string } {
   };
 }
 
+/** How many of the games met it before any other difference (the others may have it as a consequence). */
+const firstIn = (g: CausedGroup): string => (g.firstIn === g.games ? '' : g.firstIn ? ` (the first difference in ${g.firstIn})` : ' (each time after an earlier difference)');
+
 function groupText(g: CausedGroup, indent: string): string[] {
   const t = traceOf(g);
   return [
-    `${indent}${plural(g.games, 'game')}: ${DIFFERENCE_TEXT[g.kind]} ${g.where}${g.causes.length ? `  [${g.causes.join(', ')}]` : ''}`,
+    `${indent}${plural(g.games, 'game')}${firstIn(g)}: ${DIFFERENCE_TEXT[g.kind]} ${g.where}${g.causes.length ? `  [${g.causes.join(', ')}]` : ''}`,
     ...g.example.detail.map((d) => `${indent}    ${d}`),
     `${indent}    shortest trace: ${t.game}: ${t.moves}`,
   ];
@@ -167,7 +170,7 @@ ${e.advice ? `<p class="note"><b>To fix:</b> ${code(e.advice)}</p>` : ''}
 function groupHtml(g: CausedGroup): string {
   const t = traceOf(g);
   const moves = [...g.example.moves, ...(g.example.move ? [g.example.move] : [])];
-  return `<div><p><b>${plural(g.games, 'game')}</b>: ${code(`${DIFFERENCE_TEXT[g.kind]} ${g.where}`)}${g.causes.length ? ` <span class="muted">caused by ${g.causes.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>` : ''}</p>
+  return `<div><p><b>${plural(g.games, 'game')}</b>${esc(firstIn(g))}: ${code(`${DIFFERENCE_TEXT[g.kind]} ${g.where}`)}${g.causes.length ? ` <span class="muted">caused by ${g.causes.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>` : ''}</p>
 <ul>${g.example.detail.map((d) => `<li>${code(d)}</li>`).join('')}</ul>
 <details><summary class="muted">Shortest trace: ${esc(t.game)}, ${plural(moves.length, 'move')}</summary><ol class="trace">${moves.map((m) => `<li>${esc(m)}</li>`).join('')}</ol></details></div>`;
 }

@@ -32,6 +32,8 @@ export interface PlayDifference {
   readonly leader: 'first' | 'second';
   /** The moves both made before it: replaying them in either encoding reaches the point. */
   readonly moves: readonly string[];
+  /** Met after an earlier difference in the same game (the games went on from the leader's position): it may follow from that one. */
+  readonly afterEarlier?: boolean;
 }
 
 /** Differences of one kind at one place, with how often they were met and the first example. */
@@ -39,6 +41,9 @@ export interface PlayDifferenceGroup {
   readonly kind: PlayDifferenceKind;
   readonly where: string;
   readonly games: number;
+  /** Games where it is the first difference met: it cannot follow from another one. */
+  readonly firstIn: number;
+  /** The shortest game where it comes first, or else the shortest game. */
   readonly example: PlayDifference;
 }
 
@@ -151,7 +156,10 @@ export function comparisonGames(first: GameDefinition, second: GameDefinition, o
 
 /** Every game's differences grouped by kind and place (counted once per game), most frequent first. */
 export function summarizePlay(perGame: readonly (readonly PlayDifference[])[]): PlayComparison {
-  const groups = new Map<string, { kind: PlayDifferenceKind; where: string; games: number; example: PlayDifference }>();
+  const groups = new Map<string, { kind: PlayDifferenceKind; where: string; games: number; firstIn: number; example: PlayDifference }>();
+  // A difference met first in its game is the better example: nothing before it can explain it.
+  const better = (d: PlayDifference, than: PlayDifference) =>
+    !d.afterEarlier && than.afterEarlier ? true : !!d.afterEarlier === !!than.afterEarlier && d.moves.length < than.moves.length;
   for (const differences of perGame) {
     const seen = new Set<string>();
     for (const d of differences) {
@@ -159,11 +167,11 @@ export function summarizePlay(perGame: readonly (readonly PlayDifference[])[]): 
       if (seen.has(key)) continue;
       seen.add(key);
       const group = groups.get(key);
-      if (!group) groups.set(key, { kind: d.kind, where: d.where, games: 1, example: d });
+      if (!group) groups.set(key, { kind: d.kind, where: d.where, games: 1, firstIn: d.afterEarlier ? 0 : 1, example: d });
       else {
         group.games++;
-        // The shortest way there is the example: the fewest moves to replay.
-        if (d.moves.length < group.example.moves.length) group.example = d;
+        if (!d.afterEarlier) group.firstIn++;
+        if (better(d, group.example)) group.example = d;
       }
     }
   }
@@ -190,6 +198,7 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
     found.push({
       kind, where, ...(move === undefined ? {} : { move }), detail,
       players: spec.players, seed: spec.seed, variants: spec.variants, leader: spec.leader, moves: [...moves],
+      ...(found.length ? { afterEarlier: true } : {}),
     });
     return found;
   };
@@ -229,6 +238,8 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
       return differ('decision', where, [`first: ${describeDecision(la)}`, `second: ${describeDecision(lb)}`]);
     }
     const matched = matchMoves(first, a, la, second, b, lb, shared);
+    // (After a different effect, the follower's legal moves were worked out before it took the
+    // leader's position: a difference here is marked as met after an earlier one.)
     if (matched.detail) differ('moves', where, matched.detail);
     // The move each encoding makes: the leader's, and the follower's that does the same.
     const moveA = spec.leader === 'first' ? move : matched.toFirst.get(move);
