@@ -33,6 +33,7 @@ export const MESSAGES = {
   R0208: ['error', 'Choice `{name}` is not made anywhere: no `choose … as {name}` exists.'],
   R0209: ['error', 'Variant `{name}` overlays `{target}`, but no such declaration exists.'],
   R0210: ['error', '`{name}` cannot be used in a variant\'s condition: only the player count can.'],
+  R0211: ['error', 'This row makes a second thing called `{id}`, as the row at line {line} does: give the rows different names (a board\'s spaces take one copy each).'],
   // R03xx — types
   R0301: ['error', 'Expected {expected} here, but this is {found}.'],
   R0302: ['error', 'Cannot take `{property}` of {found}.'],

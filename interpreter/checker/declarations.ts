@@ -123,6 +123,40 @@ export class DeclChecker {
 
   run(): void {
     for (const d of this.context.decls) this.decl(d);
+    this.thingNames();
+  }
+
+  /**
+   * Every thing the tables make needs its own id, named as the model names them: the row's label,
+   * `table/label` when tables share it, `#k` for each copy, `table:label` for a board's spaces.
+   */
+  private thingNames(): void {
+    const tables = [...this.s.tables.values()];
+    const labelOf = (row: readonly Cell[]) => String(row[0]?.value ?? '');
+    const labelCount = new Map<string, number>();
+    for (const t of tables) for (const row of t.rows) labelCount.set(labelOf(row), (labelCount.get(labelOf(row)) ?? 0) + 1);
+    const made = new Map<string, Cell>();
+    for (const t of tables) {
+      const board = this.s.boardTables.has(t.name.text);
+      const copiesAt = t.columns.findIndex((c) => c.text === 'copies');
+      for (const row of t.rows) {
+        const first = row[0];
+        if (!first) continue;
+        const label = labelOf(row);
+        const copies = copiesAt >= 0 ? Number(row[copiesAt]?.value ?? 1) : 1;
+        const base = (labelCount.get(label) ?? 0) > 1 && !board ? `${t.name.text}/${label}` : label;
+        // More than LIMITS.things copies are reported as such: no need to name them all.
+        for (let k = 1; k <= Math.min(copies, 2); k++) {
+          const id = board ? `${t.name.text}:${label}` : copies > 1 ? `${base}#${k}` : base;
+          const earlier = made.get(id);
+          if (earlier) {
+            this.report('R0211', first.span, { id, line: this.env.reporter.lineOf(earlier.span) });
+            break;
+          }
+          made.set(id, first);
+        }
+      }
+    }
   }
 
   private decl(d: Decl): void {
