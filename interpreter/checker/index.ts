@@ -12,6 +12,7 @@ import { contextsOf } from './symbols.js';
 
 /** The built-in functions and their signatures, as the checker knows them (the runtime must offer the same). */
 export { BUILTINS } from './expressions.js';
+export { contextsOf, powerItems, type Symbols } from './symbols.js';
 
 export interface CheckOptions {
   /** The ruleset's path, set on every diagnostic. */
