@@ -45,6 +45,7 @@ export const COMMANDS: readonly Command[] = [
   { name: 'why', synopsis: '<file> --move ID', summary: 'why that move is or is not legal there', options: { ...game, move: { type: 'string', value: 'ID', help: 'the move to explain' }, ...json }, positionals: 1, load: () => import('./commands/play.js') },
   { name: 'replay', synopsis: '<file> <log.json>', summary: 'replay a logged game (play --json) and compare the final scores', options: {}, positionals: 2, load: () => import('./commands/replay.js') },
   { name: 'scenario', synopsis: '<scenario.json>...', summary: 'run scenario files (arranged positions, moves, expectations)', options: {}, positionals: 1, load: () => import('./commands/scenario.js') },
+  { name: 'lsp', synopsis: '', summary: 'a language server over stdio (completion, hover, definitions, rename, quick fixes) for VS Code, Neovim, Helix: editors/vscode/ and README § Editors', options: {}, positionals: 0, load: () => import('./commands/lsp.js') },
   {
     name: 'sim', synopsis: '<file>', summary: 'many agent games: wins by seat, scores, game length',
     options: { ...setup, seed: game.seed!, games: { type: 'string', value: 'N', help: 'games to play (default 100)' }, ...agent, ...json }, positionals: 1, load: () => import('./commands/sim.js'),

@@ -1,0 +1,186 @@
+// The language service over the Language Server Protocol: takes two streams (stdio for
+// `regula lsp`) and a service, gives a server that answers diagnostics, completion, hover,
+// definition, references, rename, symbols, folding, semantic tokens, code actions and signature
+// help. Offsets become LSP positions here and nowhere else.
+import { fileURLToPath } from 'node:url';
+import {
+  CodeActionKind, CompletionItemKind, createConnection, DiagnosticSeverity, InsertTextFormat, MarkupKind, SymbolKind as LspSymbolKind,
+  TextDocuments, TextDocumentSyncKind, type Connection, type Range,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Span } from '../grammar/ast.js';
+import { SEMANTIC_MODIFIERS, SEMANTIC_TYPES, type Analysis, type CompletionKind, type LanguageService, type OutlineSymbol } from './index.js';
+
+const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
+  keyword: CompletionItemKind.Keyword, snippet: CompletionItemKind.Snippet, function: CompletionItemKind.Function,
+  property: CompletionItemKind.Property, value: CompletionItemKind.Constant, component: CompletionItemKind.Class,
+  attribute: CompletionItemKind.Field, table: CompletionItemKind.Enum, zone: CompletionItemKind.Module,
+  counter: CompletionItemKind.Variable, pieces: CompletionItemKind.Variable, piece: CompletionItemKind.Variable,
+  board: CompletionItemKind.Enum, define: CompletionItemKind.Function, rule: CompletionItemKind.Method,
+  event: CompletionItemKind.Event, power: CompletionItemKind.Class, variant: CompletionItemKind.Module,
+  choice: CompletionItemKind.Event, parameter: CompletionItemKind.Variable, variable: CompletionItemKind.Variable,
+};
+
+const SYMBOL_KINDS: Record<OutlineSymbol['kind'], LspSymbolKind> = {
+  game: LspSymbolKind.Package, setup: LspSymbolKind.Constructor, flow: LspSymbolKind.Function, winner: LspSymbolKind.Operator,
+  recount: LspSymbolKind.Operator, powers: LspSymbolKind.Module, component: LspSymbolKind.Class, attribute: LspSymbolKind.Field,
+  table: LspSymbolKind.Enum, zone: LspSymbolKind.Module, counter: LspSymbolKind.Variable, pieces: LspSymbolKind.Array,
+  piece: LspSymbolKind.Object, board: LspSymbolKind.Enum, define: LspSymbolKind.Function, rule: LspSymbolKind.Method,
+  event: LspSymbolKind.Event, power: LspSymbolKind.Class, variant: LspSymbolKind.Namespace, choice: LspSymbolKind.Event,
+  parameter: LspSymbolKind.Variable, variable: LspSymbolKind.Variable,
+};
+
+/** The path a document's diagnostics and rulebook look-up use: its file path, or its URI as it is. */
+const pathOf = (uri: string): string => (uri.startsWith('file:') ? fileURLToPath(uri) : uri);
+
+export function startServer(service: LanguageService, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Connection {
+  const connection = createConnection(input, output);
+  const documents = new TextDocuments(TextDocument);
+  const analysis = (uri: string): { doc: TextDocument; a: Analysis } | undefined => {
+    const doc = documents.get(uri);
+    return doc ? { doc, a: service.analysis(pathOf(uri), doc.getText()) } : undefined;
+  };
+  const range = (doc: TextDocument, span: Span): Range => ({ start: doc.positionAt(span.start), end: doc.positionAt(span.end) });
+
+  connection.onInitialize(() => ({
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      completionProvider: { triggerCharacters: [' ', '('] },
+      hoverProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      renameProvider: { prepareProvider: true },
+      documentSymbolProvider: true,
+      foldingRangeProvider: true,
+      semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TYPES], tokenModifiers: [...SEMANTIC_MODIFIERS] }, full: true },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Refactor] },
+      signatureHelpProvider: { triggerCharacters: ['(', ','] },
+    },
+    serverInfo: { name: 'regula' },
+  }));
+
+  // Diagnostics after each change (the client already waits for a pause in typing before it sends one).
+  documents.onDidChangeContent(({ document }) => {
+    const a = service.analysis(pathOf(document.uri), document.getText());
+    void connection.sendDiagnostics({
+      uri: document.uri,
+      diagnostics: a.diagnostics.map((d) => ({
+        range: range(document, d.span),
+        severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
+        code: d.code,
+        source: 'regula',
+        message: [d.message, ...(d.notes ?? [])].join('\n'),
+        ...(d.suggestion ? { data: { suggestion: d.suggestion } } : {}),
+      })),
+    });
+  });
+  documents.onDidClose(({ document }) => service.forget(pathOf(document.uri)));
+
+  connection.onCompletion(({ textDocument, position }) => {
+    const found = analysis(textDocument.uri);
+    if (!found) return [];
+    const list = service.completion(found.a, found.doc.offsetAt(position));
+    const replace = range(found.doc, list.replace);
+    return list.items.map((c, i) => ({
+      label: c.label,
+      kind: COMPLETION_KINDS[c.kind],
+      sortText: String(i).padStart(4, '0'),
+      ...(c.detail ? { detail: c.detail } : {}),
+      ...(c.documentation ? { documentation: { kind: MarkupKind.Markdown, value: c.documentation } } : {}),
+      textEdit: { range: replace, newText: c.insertText ?? c.label },
+      insertTextFormat: c.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    }));
+  });
+
+  connection.onHover(({ textDocument, position }) => {
+    const found = analysis(textDocument.uri);
+    const h = found && service.hover(found.a, found.doc.offsetAt(position));
+    return h ? { contents: { kind: MarkupKind.Markdown, value: h.text }, range: range(found.doc, h.span) } : null;
+  });
+
+  connection.onDefinition(({ textDocument, position }) => {
+    const found = analysis(textDocument.uri);
+    return found ? service.definition(found.a, found.doc.offsetAt(position)).map((s) => ({ uri: textDocument.uri, range: range(found.doc, s) })) : [];
+  });
+
+  connection.onReferences(({ textDocument, position, context }) => {
+    const found = analysis(textDocument.uri);
+    return found ? service.references(found.a, found.doc.offsetAt(position), context.includeDeclaration).map((s) => ({ uri: textDocument.uri, range: range(found.doc, s) })) : [];
+  });
+
+  connection.onPrepareRename(({ textDocument, position }) => {
+    const found = analysis(textDocument.uri);
+    if (!found) return null;
+    const r = service.prepareRename(found.a, found.doc.offsetAt(position));
+    if ('refused' in r) throw new Error(r.refused);
+    return { range: range(found.doc, r.span), placeholder: r.name };
+  });
+
+  connection.onRenameRequest(({ textDocument, position, newName }) => {
+    const found = analysis(textDocument.uri);
+    if (!found) return null;
+    const r = service.rename(found.a, found.doc.offsetAt(position), newName);
+    if ('refused' in r) throw new Error(r.refused); // the client shows it as the reason
+    return { changes: { [textDocument.uri]: r.edits.map((e) => ({ range: range(found.doc, e.span), newText: e.newText })) } };
+  });
+
+  connection.onDocumentSymbol(({ textDocument }) => {
+    const found = analysis(textDocument.uri);
+    if (!found) return [];
+    const convert = (s: OutlineSymbol): import('vscode-languageserver/node').DocumentSymbol => ({
+      name: s.name, detail: s.detail, kind: SYMBOL_KINDS[s.kind], range: range(found.doc, s.span), selectionRange: range(found.doc, s.selection), children: s.children.map(convert),
+    });
+    return service.outline(found.a).map(convert);
+  });
+
+  connection.onFoldingRanges(({ textDocument }) => {
+    const found = analysis(textDocument.uri);
+    if (!found) return [];
+    return service.foldingRanges(found.a).map((s) => ({ startLine: found.doc.positionAt(s.start).line, endLine: found.doc.positionAt(s.end).line }))
+      .filter((r) => r.endLine > r.startLine);
+  });
+
+  connection.languages.semanticTokens.on(({ textDocument }) => {
+    const found = analysis(textDocument.uri);
+    if (!found) return { data: [] };
+    const data: number[] = [];
+    let line = 0;
+    let char = 0;
+    for (const t of service.semanticTokens(found.a)) {
+      const start = found.doc.positionAt(t.span.start);
+      const end = found.doc.positionAt(t.span.end);
+      if (end.line !== start.line) continue;
+      data.push(start.line - line, start.line === line ? start.character - char : start.character, end.character - start.character, SEMANTIC_TYPES.indexOf(t.type), t.declaration ? 1 : 0);
+      line = start.line;
+      char = start.character;
+    }
+    return { data };
+  });
+
+  connection.onCodeAction(({ textDocument, range: r }) => {
+    const found = analysis(textDocument.uri);
+    if (!found) return [];
+    const span = { start: found.doc.offsetAt(r.start), end: found.doc.offsetAt(r.end) };
+    return service.codeActions(found.a, span).map((c) => ({
+      title: c.title,
+      kind: c.kind === 'quickfix' ? CodeActionKind.QuickFix : CodeActionKind.Refactor,
+      ...(c.preferred ? { isPreferred: true } : {}),
+      edit: { changes: { [textDocument.uri]: c.edits.map((e) => ({ range: range(found.doc, e.span), newText: e.newText })) } },
+    }));
+  });
+
+  connection.onSignatureHelp(({ textDocument, position }) => {
+    const found = analysis(textDocument.uri);
+    const s = found && service.signatureHelp(found.a, found.doc.offsetAt(position));
+    if (!s) return null;
+    return {
+      signatures: [{ label: s.label, parameters: s.parameters.map((p) => ({ label: p })), ...(s.doc ? { documentation: { kind: MarkupKind.Markdown, value: s.doc } } : {}) }],
+      activeSignature: 0,
+      activeParameter: Math.min(s.active, Math.max(0, s.parameters.length - 1)),
+    };
+  });
+
+  documents.listen(connection);
+  connection.listen();
+  return connection;
+}
