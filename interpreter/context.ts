@@ -177,10 +177,17 @@ export function label(model: Model, v: Value): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (isList(v)) return v.length ? v.map((x) => label(model, x)).join('+') : 'nothing';
-  if (isCard(v)) return model.things.get(v.card)?.label ?? cardLabel(v.card);
-  if (isSpace(v)) return model.things.get(v.space)?.label ?? v.space;
-  if (isPlayer(v)) return playerLabel(v.player);
-  if (isPiece(v)) return model.pieces.get(v.piece)?.label ?? v.piece;
+  // A reference's one key is its kind.
+  for (const kind in v) {
+    const id = (v as Record<string, string | number>)[kind]!;
+    switch (kind) {
+      case 'card': return model.things.get(id as string)?.label ?? cardLabel(id as string);
+      case 'space': return model.things.get(id as string)?.label ?? (id as string);
+      case 'player': return playerLabel(id as number);
+      case 'piece': return model.pieces.get(id as string)?.label ?? (id as string);
+    }
+    break;
+  }
   const { zone, seat } = splitZoneKey((v as { zone: string }).zone);
   return seat === null ? zone : `${zone} of ${playerLabel(seat)}`;
 }

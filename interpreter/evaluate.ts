@@ -56,12 +56,19 @@ interface Compiled {
   readonly lists: Map<string, readonly Value[]>;
   readonly attributes: Map<string, ReadonlyMap<string, CellValue>>;
   positions?: Map<string, number>;
+  toward?: Map<string, ReadonlyMap<string, Value>>;
 }
 const compiledModels = new WeakMap<Model, Compiled>();
 
+let lastModel: Model | null = null;
+let lastCompiled: Compiled | null = null;
+
 function compiledFor(m: Model): Compiled {
+  if (m === lastModel) return lastCompiled!;
   let c = compiledModels.get(m);
   if (!c) compiledModels.set(m, (c = { code: new Map(), defines: new Map(), lists: new Map(), attributes: new Map() }));
+  lastModel = m;
+  lastCompiled = c;
   return c;
 }
 
@@ -225,11 +232,25 @@ function compileName(m: Model, name: string, span: Span, env: Env): Code {
   const declared = compileDeclared(m, name, span, env);
   if (!env.open) return declared;
   const hops = frames.length;
+  // While a choice's options are listed (the memo is on) the state is frozen, so what the name
+  // means below the expression's own scopes (a variable on the stack, or the declaration) is the
+  // same for every option: it is looked up once per listing.
+  let cachedFor: Memo | undefined;
+  let cached: Value = null;
   return (ctx) => {
     let scope = ctx.scope;
     for (let h = 0; h < hops; h++) scope = (scope as Scope).parent;
+    while (scope !== null && scope !== 'stack') {
+      const i = scope.names.lastIndexOf(name);
+      if (i >= 0 && scope.vals[i] !== undefined) return scope.vals[i]!;
+      scope = scope.parent;
+    }
+    const memo = ctx.memo;
+    if (memo !== undefined && cachedFor === memo) return cached;
     const local = lookupVar(ctx, name, scope);
-    return local !== undefined ? local : declared(ctx);
+    const value = local !== undefined ? local : declared(ctx);
+    if (memo !== undefined) { cachedFor = memo; cached = value; }
+    return value;
   };
 }
 
@@ -288,6 +309,22 @@ function attributeIndex(m: Model, name: string): ReadonlyMap<string, CellValue> 
   return index;
 }
 
+/** Grid space id → direction → the value of the space that way (as the built-in `toward` finds it). */
+function towardIndex(m: Model): ReadonlyMap<string, ReadonlyMap<string, Value>> {
+  const c = compiledFor(m);
+  if (!c.toward) {
+    c.toward = new Map();
+    for (const board of m.boards.values()) {
+      for (const [id, ways] of board.toward) {
+        const out = new Map<string, Value>();
+        for (const [direction, other] of ways) out.set(direction, m.spaceValues.get(other)!);
+        c.toward.set(id, out);
+      }
+    }
+  }
+  return c.toward;
+}
+
 /** Space id → its position on its board. */
 function positionIndex(m: Model): ReadonlyMap<string, number> {
   const c = compiledFor(m);
@@ -316,8 +353,23 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
   // Every thing's value of this attribute, by id, and every space's position, made once.
   const attrs = attributeIndex(m, name);
   const positions = positionIndex(m);
-  return (ctx) => {
-    const t = target(ctx);
+  if (name === 'position' && attrs.size === 0 && !counter) {
+    // The common case, a space's or a piece's place on its board, without the general tests.
+    return (ctx) => {
+      const t = target(ctx);
+      if (t !== null && typeof t === 'object') {
+        const space = (t as { space?: string }).space;
+        if (space !== undefined) { const at = positions.get(space); if (at !== undefined) return at; }
+        else {
+          const piece = (t as { piece?: string }).piece;
+          if (piece !== undefined) { const at = ctx.state.pieces[piece]; return at?.space ? positions.get(at.space)! : null; }
+        }
+      }
+      return general(ctx, t);
+    };
+  }
+  return (ctx) => general(ctx, target(ctx));
+  function general(ctx: Ctx, t: Value): Value {
     if (t === null) return fail(span, `Cannot take \`${name}\` of none`, ctx);
     if (typeof t !== 'object' || isList(t)) return cannotTake(ctx, e, t);
     if ('space' in t) {
@@ -361,7 +413,7 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
       return seat === null ? null : { player: seat };
     }
     return cannotTake(ctx, e, t);
-  };
+  }
 }
 
 /** A define or a built-in function. Defines are looked up per call: a power may override one. */
@@ -442,6 +494,21 @@ function compileBuiltin(m: Model, name: string, args: readonly Code[], argExprs:
         return piecesAt(ctx.state, v.space);
       };
     }
+  }
+  if (n === 2 && name === 'toward') {
+    // A grid's step, from a table made once: space id → direction → the space's value.
+    const steps = towardIndex(m);
+    const a = args[0]!, b = args[1]!;
+    const call = { ctx: null as unknown as Ctx, args: [null, null] as Value[], exprs: argExprs, span };
+    return (ctx) => {
+      const from = a(ctx), direction = b(ctx);
+      if (isSpace(from) && typeof direction === 'string') {
+        const next = steps.get(from.space)?.get(direction);
+        if (next !== undefined) return next;
+      }
+      call.args[0] = from; call.args[1] = direction; call.ctx = ctx;
+      return builtin(call); // off the grid, or an error, as the built-in says
+    };
   }
   const call: { ctx: Ctx; args: Value[]; exprs: readonly Expr[]; span: Span } = { ctx: null as unknown as Ctx, args: new Array<Value>(n).fill(null), exprs: argExprs, span };
   if (n === 0) return (ctx) => { call.ctx = ctx; return builtin(call); };
