@@ -13,7 +13,7 @@ const built = join(root, 'dist', 'cli', 'main.js');
 /** The newest modification time of the TypeScript sources the build compiles. */
 function newestSource() {
   let newest = 0;
-  for (const folder of ['grammar', 'interpreter', 'cli', 'bench']) {
+  for (const folder of ['grammar', 'interpreter', 'cli', 'bench', 'language']) {
     const dir = join(root, folder);
     if (!existsSync(dir)) continue;
     for (const file of readdirSync(dir, { recursive: true })) {
