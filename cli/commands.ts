@@ -36,6 +36,7 @@ const as: Record<string, OptionSpec> = {
 
 export const COMMANDS: readonly Command[] = [
   { name: 'check', synopsis: '<file>...', summary: 'check rulesets; errors as path:line:col: error CODE: message', options: {}, positionals: 1, load: () => import('./commands/check.js') },
+  { name: 'fmt', synopsis: '[--check] <file>...', summary: 'lay rulesets out the canonical way, in place (comments kept, meaning unchanged); --check lists the files that would change (exit 1)', options: { check: { type: 'boolean', help: 'change nothing: list the files that are not formatted, exit 1 if any' } }, positionals: 1, load: () => import('./commands/fmt.js') },
   { name: 'info', synopsis: '<file>', summary: 'name, player counts, variants, rulebook', options: json, positionals: 1, load: () => import('./commands/info.js') },
   { name: 'coverage', synopsis: '<file>', summary: 'how much of its rulebook the ruleset cites: passages not cited, or only in part, and declarations citing nothing', options: json, positionals: 1, load: () => import('./commands/coverage.js') },
   { name: 'outline', synopsis: '<file>', summary: "the game's structure: zones, counters, and the flow's phases, turns, loops, decisions and rules as a tree", options: { ...setup, ...json }, positionals: 1, load: () => import('./commands/outline.js') },

@@ -1,0 +1,66 @@
+// `regula fmt [--check] <file>...`: lays rulesets out the one canonical way (language/format.ts),
+// rewriting each in place; with --check, lists the files that would change and changes nothing.
+// A file with syntax errors is refused with its diagnostics and left as it is.
+import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { renderDiagnostic } from '../../grammar/diagnostics.js';
+import { format, FormatSafetyError } from '../../language/format.js';
+import { has, type Args } from '../args.js';
+import { err, out, readText } from '../shared.js';
+
+export async function run(args: Args): Promise<number> {
+  const check = has(args, 'check');
+  let failed = false;
+  for (const path of args.positional) {
+    const source = readText(path);
+    let result;
+    try {
+      result = format(source, path);
+    } catch (e) {
+      if (!(e instanceof FormatSafetyError)) throw e;
+      err(`${path}: not formatted: ${e.message}. This is a bug in regula fmt; the file is left as it is.`);
+      failed = true;
+      continue;
+    }
+    if (!result.ok) {
+      for (const d of result.diagnostics) err(renderDiagnostic(d, source, path));
+      err(`${path}: not formatted: fix the error${result.diagnostics.length > 1 ? 's' : ''} above first.`);
+      failed = true;
+      continue;
+    }
+    if (!result.changed) continue;
+    if (check) {
+      out(`${path}: would be reformatted (${firstDifference(source, result.text)}); run regula fmt ${path}`);
+      failed = true;
+    } else {
+      writeAtomically(path, result.text);
+      out(`${path}: formatted`);
+    }
+  }
+  return failed ? 1 : 0;
+}
+
+/** Writes beside the file, then renames over it: the user's text is never half written. */
+function writeAtomically(path: string, text: string): void {
+  const temp = join(dirname(path), `.${basename(path)}.regula-fmt-${process.pid}.tmp`);
+  try {
+    writeFileSync(temp, text, 'utf8');
+    chmodSync(temp, statSync(path).mode);
+    renameSync(temp, path);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+/** Where the two texts first part, as `line N: - old / + new`. */
+function firstDifference(before: string, after: string): string {
+  const a = before.split(/\r?\n/);
+  const b = after.split('\n');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const cut = (s: string | undefined) => {
+    const t = (s ?? '').trim();
+    return t.length > 60 ? `${t.slice(0, 59)}…` : t;
+  };
+  return `line ${i + 1}: - ${cut(a[i])} / + ${cut(b[i])}`;
+}
