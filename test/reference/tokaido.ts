@@ -341,7 +341,7 @@ export class Tokaido implements ReferenceGame {
           this.donated[this.mover]!++;
           this.points[p]!++;
         }
-        return;
+        return this.offerDonation(p);
       case KEEP: return this.keep(p, v);
       case GUIDE:
         if (v >= 0) this.takePanorama(p, v);
@@ -455,7 +455,15 @@ export class Tokaido implements ReferenceGame {
     switch (SPACE_TYPE[s]) {
       case INN: return this.arriveAtInn(t);
       case TEMPLE:
-        if (owned) return this.offerDonation(p);
+        if (owned) {
+          // Hirotada may first give a coin from the supply, then donates like everyone.
+          if (this.character[p] === HIROTADA) {
+            this.opts[0] = 1;
+            this.opts[1] = 0;
+            return this.offer(SUPPLY_COIN, 2);
+          }
+          return this.offerDonation(p);
+        }
         this.donated[t]!++; // the neutral traveller gives a supply coin
         return;
     }
@@ -567,12 +575,6 @@ export class Tokaido implements ReferenceGame {
     this.coins[p]! -= amount;
     this.donated[this.mover]! += amount;
     this.points[p]! += amount;
-    // Hirotada may then give a coin from the supply.
-    if (this.character[p] === HIROTADA) {
-      this.opts[0] = 1;
-      this.opts[1] = 0;
-      this.offer(SUPPLY_COIN, 2);
-    }
   }
 
   /** Umegae's point and coin first; Yoshiyasu draws two cards and keeps one. */
