@@ -6,9 +6,9 @@ export type { GameDefinition } from './interpreter/definition/index.js';
 export {
   apply, applyInPlace, checkSetup, legalMoves, result, setup, SetupError, view, why,
   type Explanation, type LegalMoves, type PlayerView, type RunOptions,
-} from './interpreter/runtime.js';
-export { playGame, type PlayOptions } from './interpreter/play.js';
-export { AGENTS, firstLegalAgent, randomAgent, type Agent, type AgentContext, type AgentFactory } from './interpreter/agents.js';
+} from './interpreter/runtime/index.js';
+export { playGame, type PlayOptions } from './interpreter/runtime/index.js';
+export { AGENTS, firstLegalAgent, randomAgent, type Agent, type AgentContext, type AgentFactory } from './interpreter/runtime/index.js';
 export { simulate, type SimulationOptions, type SimulationReport } from './interpreter/tools/index.js';
-export { EndlessGameError, IllegalMoveError, RuleError } from './interpreter/errors.js';
-export type { GameState, LogEntry, MoveRecord, Result } from './interpreter/state.js';
+export { EndlessGameError, IllegalMoveError, RuleError } from './interpreter/runtime/index.js';
+export type { GameState, LogEntry, MoveRecord, Result } from './interpreter/runtime/index.js';

@@ -5,9 +5,9 @@ import { parseRuleset } from '../grammar/index.js';
 import { check } from '../interpreter/checker/index.js';
 import { compile } from '../interpreter/compiler/index.js';
 import type { GameDefinition } from '../interpreter/definition/index.js';
-import { randomAgent } from '../interpreter/agents.js';
-import { modelFor } from '../interpreter/model.js';
-import { playGame } from '../interpreter/play.js';
+import { randomAgent } from '../interpreter/runtime/index.js';
+import { modelFor } from '../interpreter/runtime/index.js';
+import { playGame } from '../interpreter/runtime/index.js';
 
 export interface Throughput {
   readonly playoutsPerSec: number;

@@ -1,7 +1,7 @@
 // Plain-text rendering of what one player may see of a game (runtime `view`): where the game is,
 // the counters, the zones (cards, or how many are hidden), the pieces, and the decision waiting.
-import type { PlayerView } from '../interpreter/runtime.js';
-import { playerLabel } from '../interpreter/values.js';
+import type { PlayerView } from '../interpreter/runtime/index.js';
+import { playerLabel } from '../interpreter/runtime/index.js';
 
 export function formatView(v: PlayerView, name: string): string {
   const lines = [`${name}, as ${playerLabel(v.seat)} (seat ${v.seat}) sees it, after ${v.moves.length} moves`];

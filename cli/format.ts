@@ -1,8 +1,8 @@
 // Plain-text rendering of a finished (or stopped) game: the log as a spectator reads it, then the
 // final scores and winners.
 import type { GameDefinition } from '../interpreter/definition/index.js';
-import type { GameState } from '../interpreter/state.js';
-import { playerLabel } from '../interpreter/values.js';
+import type { GameState } from '../interpreter/runtime/index.js';
+import { playerLabel } from '../interpreter/runtime/index.js';
 
 export function formatGame(def: GameDefinition, state: GameState): string {
   const lines: string[] = [];

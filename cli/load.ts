@@ -5,7 +5,7 @@ import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../grammar/diagnostics.js';
 import { citedFiles, compileSource, type CompileResult } from '../interpreter/compiler/index.js';
 import type { Scenario } from '../interpreter/tools/index.js';
-import type { GameState } from '../interpreter/state.js';
+import type { GameState } from '../interpreter/runtime/index.js';
 import { parseJsonFile } from '../interpreter/definition/index.js';
 
 /** The folders, above a ruleset, that hold rulebooks and component lists for the rulesets below them. */

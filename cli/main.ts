@@ -57,7 +57,7 @@ async function exitCodeFor(e: unknown): Promise<number | null> {
   }
   // The runtime's and loader's errors are imported only now, so `--help` loads neither.
   const [{ EndlessGameError, IllegalMoveError, RuleError }, { LoadError }, { SetupError }, { InvalidFileError }, { renderDiagnostic }] = await Promise.all([
-    import('../interpreter/errors.js'), import('./load.js'), import('../interpreter/runtime.js'), import('../interpreter/definition/index.js'), import('../grammar/diagnostics.js'),
+    import('../interpreter/runtime/index.js'), import('./load.js'), import('../interpreter/runtime/index.js'), import('../interpreter/definition/index.js'), import('../grammar/diagnostics.js'),
   ]);
   if (e instanceof RuleError) {
     const file = e.diagnostic.file;

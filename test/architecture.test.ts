@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
 
-const STAGES = ['interpreter/checker', 'interpreter/definition', 'interpreter/compiler', 'interpreter/tools'];
+const STAGES = ['interpreter/checker', 'interpreter/definition', 'interpreter/compiler', 'interpreter/runtime', 'interpreter/tools'];
 
 /** Every TypeScript file of the product and its tests, with the repository files it imports. */
 function imports(): { file: string; target: string }[] {
@@ -31,7 +31,7 @@ function imports(): { file: string; target: string }[] {
 
 const all = imports();
 const stageOf = (path: string) => STAGES.find((s) => path.startsWith(`${s}/`)) ?? null;
-const isRuntime = (path: string) => /^interpreter\/[^/]+\.ts$/.test(path);
+const isRuntime = (path: string) => path.startsWith('interpreter/runtime/');
 
 it('enters each stage only through its index.ts', () => {
   const bad = all.filter(({ file, target }) => {
@@ -46,6 +46,10 @@ it('keeps the checker off the runtime, and the runtime off the checker and the t
     (file.startsWith('interpreter/checker/') && isRuntime(target))
     || (isRuntime(file) && (target.startsWith('interpreter/checker/') || target.startsWith('interpreter/tools/'))));
   expect(bad.map(({ file, target }) => `${file} imports ${target}`)).toEqual([]);
+});
+
+it('leaves no file loose at the top of interpreter/: every file belongs to a stage', () => {
+  expect(readdirSync(join(repoRoot, 'interpreter')).filter((f) => f.endsWith('.ts'))).toEqual([]);
 });
 
 it('finds the imports it checks', () => {

@@ -2,8 +2,8 @@
 // player count and variant, with the invariants checked after every move.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { randomAgent } from '../interpreter/agents.js';
-import { playGame } from '../interpreter/play.js';
+import { randomAgent } from '../interpreter/runtime/index.js';
+import { playGame } from '../interpreter/runtime/index.js';
 import { loadRuleset } from '../cli/load.js';
 import { invariantViolations } from './invariants.js';
 import { repoRoot } from './helpers.js';

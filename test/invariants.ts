@@ -1,11 +1,11 @@
 // Invariants every game must keep after every move, whatever the ruleset: counters within their
 // bounds, every card in exactly one zone, nothing hidden leaking into a player's view, and
 // counters equal to the ruleset's own recount formulas.
-import { evalNumber, newCtx } from '../interpreter/evaluate.js';
+import { evalNumber, newCtx } from '../interpreter/runtime/index.js';
 import type { GameDefinition } from '../interpreter/definition/index.js';
-import { zoneReaders } from '../interpreter/machine.js';
-import { modelOf, recounts, view } from '../interpreter/runtime.js';
-import type { GameState } from '../interpreter/state.js';
+import { zoneReaders } from '../interpreter/runtime/index.js';
+import { modelOf, recounts, view } from '../interpreter/runtime/index.js';
+import type { GameState } from '../interpreter/runtime/index.js';
 
 /** `logSince`: the log entries before it were checked already (keeps a whole game's checks linear). */
 export function invariantViolations(def: GameDefinition, state: GameState, logSince = 0): string[] {

@@ -1,6 +1,6 @@
 // `regula outline <file>`: the game's zones, counters and flow as a tree, for a player count.
 import { outline } from '../../interpreter/tools/index.js';
-import { checkSetup } from '../../interpreter/runtime.js';
+import { checkSetup } from '../../interpreter/runtime/index.js';
 import { flags, has, intFlag, type Args } from '../args.js';
 import { formatOutline } from '../format-outline.js';
 import { load, out } from '../shared.js';

@@ -3,9 +3,9 @@
 // (moves), explain one move there (why), or show the position (state). With `--as P` play and
 // state print only what that player may see.
 import { writeFileSync } from 'node:fs';
-import { playGame } from '../../interpreter/play.js';
-import { checkStateFits, legalMoves, view, why } from '../../interpreter/runtime.js';
-import type { GameState } from '../../interpreter/state.js';
+import { playGame } from '../../interpreter/runtime/index.js';
+import { checkStateFits, legalMoves, view, why } from '../../interpreter/runtime/index.js';
+import type { GameState } from '../../interpreter/runtime/index.js';
 import { parseJsonFile } from '../../interpreter/definition/index.js';
 import { flag, has, intFlag, UsageError, type Args } from '../args.js';
 import { formatGame } from '../format.js';

@@ -1,5 +1,5 @@
 // `regula replay <file> <log.json>`: plays a logged game's moves again and compares the result.
-import { playGame } from '../../interpreter/play.js';
+import { playGame } from '../../interpreter/runtime/index.js';
 import { parseJsonFile } from '../../interpreter/definition/index.js';
 import type { Args } from '../args.js';
 import { load, out, readText, type gameJson } from '../shared.js';

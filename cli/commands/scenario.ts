@@ -1,5 +1,5 @@
 // `regula scenario <file>...`: runs scenario files, each a rulebook example replayed and checked.
-import { checkStateFits } from '../../interpreter/runtime.js';
+import { checkStateFits } from '../../interpreter/runtime/index.js';
 import { runScenario } from '../../interpreter/tools/index.js';
 import type { Args } from '../args.js';
 import { loadScenario } from '../load.js';

@@ -1,12 +1,12 @@
 // Comparing two encodings of one game in play: the same seeded games run through both, one's
 // random agents choosing and the other following, stopping where they part; and the outcomes of
 // the same seeds played in each on its own, side by side.
-import { randomAgent } from '../agents.js';
+import { randomAgent } from '../runtime/index.js';
 import { NO_VARIANTS, type SideVariants } from './compare-structure.js';
 import type { GameDefinition } from '../definition/index.js';
-import { applyInPlace, legalMoves, setup, type LegalMoves } from '../runtime.js';
+import { applyInPlace, legalMoves, setup, type LegalMoves } from '../runtime/index.js';
 import { Tally, type SimulationReport } from './simulate.js';
-import type { GameState } from '../state.js';
+import type { GameState } from '../runtime/index.js';
 
 export type PlayDifferenceKind = 'decision' | 'moves' | 'effect' | 'end' | 'error';
 

@@ -3,8 +3,8 @@
 // the rules they call — as a tree whose nodes point back at the ruleset's text.
 import type { Block, Span, Stmt } from '../../grammar/ast.js';
 import { locate, type GameDefinition } from '../definition/index.js';
-import { modelFor, type Model } from '../model.js';
-import type { GameState } from '../state.js';
+import { modelFor, type Model } from '../runtime/index.js';
+import type { GameState } from '../runtime/index.js';
 
 export type OutlineKind = 'phase' | 'turn' | 'loop' | 'branch' | 'choice' | 'option' | 'call' | 'event' | 'chance' | 'rank' | 'end';
 

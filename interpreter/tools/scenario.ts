@@ -1,10 +1,10 @@
 // Scenario files: a ruleset, a game, and steps of arranging, playing and expecting. Every worked
 // example of a rulebook becomes one; `regula scenario` and the test suite run them the same way.
-import { firstLegalAgent, randomAgent } from '../agents.js';
+import { firstLegalAgent, randomAgent } from '../runtime/index.js';
 import type { GameDefinition } from '../definition/index.js';
-import { IllegalMoveError } from '../errors.js';
-import { applyInPlace, arrange, legalMoves, modelOf, setup, view, why, type Arrangement } from '../runtime.js';
-import type { GameState } from '../state.js';
+import { IllegalMoveError } from '../runtime/index.js';
+import { applyInPlace, arrange, legalMoves, modelOf, setup, view, why, type Arrangement } from '../runtime/index.js';
+import type { GameState } from '../runtime/index.js';
 
 export interface ScenarioExpect {
   readonly decider?: number;

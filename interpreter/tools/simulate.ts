@@ -1,8 +1,8 @@
 // Many seeded agent games of one ruleset, summarised: who wins from which seat, the scores, how
 // long games last. What a designer runs to see whether a rule breaks the balance.
-import { AGENTS, type AgentFactory } from '../agents.js';
+import { AGENTS, type AgentFactory } from '../runtime/index.js';
 import type { GameDefinition } from '../definition/index.js';
-import { playGame } from '../play.js';
+import { playGame } from '../runtime/index.js';
 
 export interface SimulationOptions {
   readonly players: number;

@@ -1,7 +1,7 @@
 // A simulation's outcome as a picture: one bar per seat for its share of wins, its mean score
 // beside it — where a designer looks to see whether a rule tips the balance between seats.
 import type { SimulationReport } from '../../interpreter/tools/index.js';
-import { playerLabel } from '../../interpreter/values.js';
+import { playerLabel } from '../../interpreter/runtime/index.js';
 import { h } from './dom.js';
 
 export function balanceView(r: SimulationReport): HTMLElement {

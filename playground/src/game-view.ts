@@ -1,8 +1,8 @@
 // Rendering a game with plain DOM: takes what the runtime gives (legal moves, a player's view,
 // an explanation), gives elements for the decision, phases, counters, zones, log and result.
-import type { Explanation, LegalMoves, PlayerView, ZoneView } from '../../interpreter/runtime.js';
-import type { Model } from '../../interpreter/model.js';
-import { cardLabel, playerLabel, splitZoneKey } from '../../interpreter/values.js';
+import type { Explanation, LegalMoves, PlayerView, ZoneView } from '../../interpreter/runtime/index.js';
+import type { Model } from '../../interpreter/runtime/index.js';
+import { cardLabel, playerLabel, splitZoneKey } from '../../interpreter/runtime/index.js';
 import { h, richText, type Child } from './dom.js';
 
 const seatName = (seat: number) => `${playerLabel(seat)} (seat ${seat})`;

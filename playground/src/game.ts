@@ -2,12 +2,12 @@
 // variants), gives the state, its history for undo, moves by hand or by the random agent, views
 // and explanations. No DOM here, so it runs (and is tested) in Node too.
 import { lineColumn } from '../../grammar/diagnostics.js';
-import { AGENTS, type Agent } from '../../interpreter/agents.js';
+import { AGENTS, type Agent } from '../../interpreter/runtime/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
-import { IllegalMoveError, RuleError } from '../../interpreter/errors.js';
-import type { Model } from '../../interpreter/model.js';
-import { applyInPlace, legalMoves, modelOf, setup, SetupError, view, why, type Explanation, type LegalMoves, type PlayerView } from '../../interpreter/runtime.js';
-import type { GameState } from '../../interpreter/state.js';
+import { IllegalMoveError, RuleError } from '../../interpreter/runtime/index.js';
+import type { Model } from '../../interpreter/runtime/index.js';
+import { applyInPlace, legalMoves, modelOf, setup, SetupError, view, why, type Explanation, type LegalMoves, type PlayerView } from '../../interpreter/runtime/index.js';
+import type { GameState } from '../../interpreter/runtime/index.js';
 
 export interface GameSetup {
   readonly players: number;

@@ -3,9 +3,9 @@
 // hand or by agent, undo, "view as seat", "Why not?", and runtime errors shown with their rule.
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { outline, runningStatements } from '../../interpreter/tools/index.js';
-import { checkSetup } from '../../interpreter/runtime.js';
+import { checkSetup } from '../../interpreter/runtime/index.js';
 import { Tally } from '../../interpreter/tools/index.js';
-import { playerLabel } from '../../interpreter/values.js';
+import { playerLabel } from '../../interpreter/runtime/index.js';
 import { fill, h, nextFrame, richText } from './dom.js';
 import { GameSession, problemOf, type Problem } from './game.js';
 import {

@@ -8,10 +8,10 @@
 // `passport`, `white-k` / `black-k`; the counters `day`, `heading`, `announced`; the pieces
 // `figures#seat` and `stop-k`. Everything else comes from the player's own view (`context.view()`),
 // so a clue giver sees only its own map and words, and a guesser only what has been announced.
-import { randomAgent, type Agent, type AgentContext } from '../../interpreter/agents.js';
+import { randomAgent, type Agent, type AgentContext } from '../../interpreter/runtime/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
-import { modelFor } from '../../interpreter/model.js';
-import type { PlayerView } from '../../interpreter/runtime.js';
+import { modelFor } from '../../interpreter/runtime/index.js';
+import type { PlayerView } from '../../interpreter/runtime/index.js';
 
 // ─── What the ruleset's tables say ──────────────────────────────────────────
 

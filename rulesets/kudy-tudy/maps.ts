@@ -61,7 +61,7 @@ export function tableRows(side: number, nameAt: (c: Cell) => string, seed = MAP_
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
   const { loadRuleset } = await import('../../cli/load.js');
-  const { modelFor } = await import('../../interpreter/model.js');
+  const { modelFor } = await import('../../interpreter/runtime/index.js');
   const loaded = loadRuleset(new URL('./kudy-tudy.cs.rules', import.meta.url).pathname);
   const model = modelFor(loaded.definition!, 2, []);
   const names = new Map([...model.things.values()].filter((t) => t.table === 'places').map((t) => [`${t.attrs.x},${t.attrs.y}`, t.label]));

@@ -6,9 +6,9 @@
 // random guesses; random clues with smart guesses; everyone smart (clue giver + guesser).
 import { fileURLToPath } from 'node:url';
 import { loadRuleset } from '../../cli/load.js';
-import { randomAgent, type Agent } from '../../interpreter/agents.js';
+import { randomAgent, type Agent } from '../../interpreter/runtime/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
-import { playGame } from '../../interpreter/play.js';
+import { playGame } from '../../interpreter/runtime/index.js';
 import { clueGiverAgent, guesserAgent, kudyTudyAgent } from './agents.js';
 
 export type Team = 'random' | 'clues only' | 'guesses only' | 'smart';

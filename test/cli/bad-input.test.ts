@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../cli/main.js';
 import { COMMANDS } from '../../cli/commands.js';
-import { playGame } from '../../interpreter/play.js';
-import type { GameState } from '../../interpreter/state.js';
+import { playGame } from '../../interpreter/runtime/index.js';
+import type { GameState } from '../../interpreter/runtime/index.js';
 import { compileFile, repoRoot } from '../helpers.js';
 
 const TOKAIDO = join(repoRoot, 'rulesets/tokaido/tokaido.cs.rules');

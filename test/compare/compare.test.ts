@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { compareOutcomes, comparePlay, compareStructure, diffLines } from '../../interpreter/tools/index.js';
-import { playGame } from '../../interpreter/play.js';
-import { legalMoves } from '../../interpreter/runtime.js';
+import { playGame } from '../../interpreter/runtime/index.js';
+import { legalMoves } from '../../interpreter/runtime/index.js';
 import { compileFile, compileText, repoRoot } from '../helpers.js';
 
 const here = join(repoRoot, 'test/compare');

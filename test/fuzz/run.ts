@@ -3,10 +3,10 @@
 // up and played a few random moves; a rule failing (RuleError) or a game that does not end within
 // the moves (EndlessGameError) is an answer too. Anything thrown besides is a crash.
 import { renderDiagnostic } from '../../grammar/diagnostics.js';
-import { randomAgent } from '../../interpreter/agents.js';
+import { randomAgent } from '../../interpreter/runtime/index.js';
 import { compileSource } from '../../interpreter/compiler/index.js';
-import { EndlessGameError, RuleError } from '../../interpreter/errors.js';
-import { playGame } from '../../interpreter/play.js';
+import { EndlessGameError, RuleError } from '../../interpreter/runtime/index.js';
+import { playGame } from '../../interpreter/runtime/index.js';
 
 export type Outcome =
   | { readonly kind: 'diagnostics'; readonly codes: readonly string[] }

@@ -4,10 +4,10 @@
 // say why and re-record (`npm run golden:record`).
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { randomAgent } from '../../interpreter/agents.js';
+import { randomAgent } from '../../interpreter/runtime/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
-import { playGame } from '../../interpreter/play.js';
-import type { GameState } from '../../interpreter/state.js';
+import { playGame } from '../../interpreter/runtime/index.js';
+import type { GameState } from '../../interpreter/runtime/index.js';
 
 export const GOLDEN_DIR = 'test/golden/fixtures';
 /** Every setting gets at least this many games; short games get more, up to the most. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { apply, legalMoves, setup, view } from '../../interpreter/runtime.js';
+import { apply, legalMoves, setup, view } from '../../interpreter/runtime/index.js';
 import { compileFile, repoRoot } from '../helpers.js';
 
 const def = compileFile(join(repoRoot, 'test/interpreter/additions.rules'));

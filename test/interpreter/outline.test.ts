@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { randomAgent } from '../../interpreter/agents.js';
+import { randomAgent } from '../../interpreter/runtime/index.js';
 import { outline, runningStatements, type OutlineNode } from '../../interpreter/tools/index.js';
-import { playGame } from '../../interpreter/play.js';
-import { setup } from '../../interpreter/runtime.js';
+import { playGame } from '../../interpreter/runtime/index.js';
+import { setup } from '../../interpreter/runtime/index.js';
 import { compileFile, compileText, repoRoot } from '../helpers.js';
 
 const def = compileFile(join(repoRoot, 'test/interpreter/card-game.rules'));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { randomAgent } from '../../interpreter/agents.js';
-import { IllegalMoveError, RuleError } from '../../interpreter/errors.js';
-import { playGame } from '../../interpreter/play.js';
-import { apply, arrange, legalMoves, recounts, setup, SetupError, view, why } from '../../interpreter/runtime.js';
+import { randomAgent } from '../../interpreter/runtime/index.js';
+import { IllegalMoveError, RuleError } from '../../interpreter/runtime/index.js';
+import { playGame } from '../../interpreter/runtime/index.js';
+import { apply, arrange, legalMoves, recounts, setup, SetupError, view, why } from '../../interpreter/runtime/index.js';
 import { compileFile, compileText, repoRoot } from '../helpers.js';
 
 const def = compileFile(join(repoRoot, 'test/interpreter/card-game.rules'));
@@ -250,7 +250,7 @@ describe('arithmetic', () => {
 
 describe('built-in functions', () => {
   it('are the same for the checker and the runtime', async () => {
-    const { BUILTINS: runtime } = await import('../../interpreter/evaluate.js');
+    const { BUILTINS: runtime } = await import('../../interpreter/runtime/index.js');
     const { BUILTINS: checker } = await import('../../interpreter/checker/index.js');
     expect([...checker.keys()].sort()).toEqual(Object.keys(runtime).sort());
   });

@@ -2,11 +2,11 @@
 // each kind of damage is named by its field.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { randomAgent } from '../../interpreter/agents.js';
-import { modelFor } from '../../interpreter/model.js';
-import { playGame } from '../../interpreter/play.js';
-import type { GameState } from '../../interpreter/state.js';
-import { stateProblems } from '../../interpreter/state-check.js';
+import { randomAgent } from '../../interpreter/runtime/index.js';
+import { modelFor } from '../../interpreter/runtime/index.js';
+import { playGame } from '../../interpreter/runtime/index.js';
+import type { GameState } from '../../interpreter/runtime/index.js';
+import { stateProblems } from '../../interpreter/runtime/index.js';
 import { compileFile, repoRoot } from '../helpers.js';
 import { playerCounts, shippedRulesets } from '../settings.js';
 

@@ -2,10 +2,10 @@
 // recipe, and what each player's view hides while the agents play.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { playGame } from '../../interpreter/play.js';
-import { modelFor } from '../../interpreter/model.js';
-import { view } from '../../interpreter/runtime.js';
-import type { GameState } from '../../interpreter/state.js';
+import { playGame } from '../../interpreter/runtime/index.js';
+import { modelFor } from '../../interpreter/runtime/index.js';
+import { view } from '../../interpreter/runtime/index.js';
+import type { GameState } from '../../interpreter/runtime/index.js';
 import { bestGuess, cityOf, clueFor, kudyTudyAgent, lineFrom, planJourney } from '../../rulesets/kudy-tudy/agents.js';
 import { faceName, faces } from '../../rulesets/kudy-tudy/maps.js';
 import { loadKudyTudy, playTeam } from '../../rulesets/kudy-tudy/simulate.js';

@@ -3,8 +3,8 @@
 // move the two must offer the same legal move ids to the same seat; at the end, the same scores
 // and winners. The log that drives them is just move ids, so it means the same to both.
 import type { GameDefinition } from '../../interpreter/definition/index.js';
-import { applyInPlace, legalMoves, setup } from '../../interpreter/runtime.js';
-import type { GameState } from '../../interpreter/state.js';
+import { applyInPlace, legalMoves, setup } from '../../interpreter/runtime/index.js';
+import type { GameState } from '../../interpreter/runtime/index.js';
 import { seededRandom, type ReferenceGame } from './reference.js';
 
 /** What the comparison needs of the second side: a reference game, told who moves and who won. */

@@ -3,10 +3,10 @@
 // log; the reference then replays the decisions, taking its shuffles and chance picks from that
 // log, and must offer the same options to the same seat at every decision and end with the same
 // scores and winners. Recording and replaying are apart, so a bench can replay thousands.
-import { randomAgent } from '../../interpreter/agents.js';
+import { randomAgent } from '../../interpreter/runtime/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
-import { applyInPlace, legalMoves, setup } from '../../interpreter/runtime.js';
-import type { LogEntry } from '../../interpreter/state.js';
+import { applyInPlace, legalMoves, setup } from '../../interpreter/runtime/index.js';
+import type { LogEntry } from '../../interpreter/runtime/index.js';
 import { recordedChance } from './reference.js';
 import { Tokaido } from './tokaido.js';
 

@@ -1,8 +1,8 @@
 // Playing whole games: scripted moves first, then agents to the end. Used by the CLI, the
 // simulator, the tests and the benchmark, so they all play the same way.
 import type { Agent } from './agents.js';
-import type { GameDefinition } from './definition/index.js';
-import { applyInPlace, legalMoves, setup, view, type RunOptions } from './runtime.js';
+import type { GameDefinition } from '../definition/index.js';
+import { applyInPlace, legalMoves, setup, view, type RunOptions } from './index.js';
 import { EndlessGameError } from './errors.js';
 import type { GameState } from './state.js';
 

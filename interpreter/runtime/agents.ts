@@ -1,8 +1,8 @@
 // Agents choose moves for players. An agent sees only what its player may see (the view) and the
 // legal move ids; anything that implements `Agent` can play any Regula game.
-import type { GameDefinition } from './definition/index.js';
+import type { GameDefinition } from '../definition/index.js';
 import { nextInt, seedRng, type RngState } from './rng.js';
-import type { PlayerView } from './runtime.js';
+import type { PlayerView } from './index.js';
 
 /** What an agent may look at when it decides: its own view, built only if asked for. */
 export interface AgentContext {

@@ -4,7 +4,7 @@
 // Each expression is compiled once per model into a closure: what a name means (a counter, a
 // zone, a define, a board…) and which operator or built-in a node applies are settled then, so
 // evaluating an expression again only does the work that depends on the state.
-import type { CellValue, Comprehension, DefineDecl, Expr, OfExpr, Span } from '../grammar/ast.js';
+import type { CellValue, Comprehension, DefineDecl, Expr, OfExpr, Span } from '../../grammar/ast.js';
 import { BUILTINS } from './builtins.js';
 import {
   asList, counterValue, currentPlayer, fail, holdsPower, label, lookupVar, newCtx, num, piecesAt, truth,

@@ -4,8 +4,8 @@
 import type {
   Block, BoardDecl, CellValue, ComponentDecl, CounterDecl, Decl, DefineDecl, EventDecl, ForbidDecl,
   FlowDecl, PieceDecl, PowerDecl, RecountDecl, RuleDecl, SetupDecl, Stmt, TableDecl, WinnerDecl, ZoneDecl,
-} from '../grammar/ast.js';
-import { overlay, variantsInForce, type GameDefinition } from './definition/index.js';
+} from '../../grammar/ast.js';
+import { overlay, variantsInForce, type GameDefinition } from '../definition/index.js';
 
 export interface Thing {
   readonly id: string;

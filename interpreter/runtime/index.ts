@@ -1,8 +1,10 @@
 // The runtime's public face: setup, legal moves, apply, per-player views, results, and why a move
-// is or is not legal. Every function takes the compiled definition and a plain-JSON state.
-import type { Block, ChooseStmt, Decl, MenuStmt } from '../grammar/ast.js';
-import { diag } from '../grammar/diagnostics.js';
-import { locate, type GameDefinition } from './definition/index.js';
+// is or is not legal. Every function takes the compiled definition and a plain-JSON state. The
+// model (the rules in force, built once per player count and variants), the machine and the
+// evaluator behind it are the runtime's own; what other stages may use is re-exported at the end.
+import type { Block, ChooseStmt, Decl, MenuStmt } from '../../grammar/ast.js';
+import { diag } from '../../grammar/diagnostics.js';
+import { locate, type GameDefinition } from '../definition/index.js';
 import { IllegalMoveError, RuleError } from './errors.js';
 import { evaluate, evalNumber, label, newCtx, stackPlayer, type Ctx } from './evaluate.js';
 import { candidates, currentRule, log, passId, resolve, run, zoneReaders, DEFAULT_STEP_BUDGET } from './machine.js';
@@ -328,6 +330,22 @@ export function recounts(def: GameDefinition, state: GameState): { counter: stri
 }
 
 export { label, isPlayer, type Value };
+
+// ─── For the tools, the CLI and the playground ──────────────────────────────────
+
+export { AGENTS, firstLegalAgent, randomAgent, type Agent, type AgentContext, type AgentFactory } from './agents.js';
+export { playGame, type PlayOptions } from './play.js';
+export { EndlessGameError, IllegalMoveError, RuleError } from './errors.js';
+export type { GameState, LogEntry, MoveRecord, Result } from './state.js';
+export { cardLabel, playerLabel, splitZoneKey } from './values.js';
+export { modelFor, type Model } from './model.js';
+/** Who may see a zone: everyone (null) or these seats. */
+export { zoneReaders } from './machine.js';
+export { stateProblems } from './state-check.js';
+/** For checks that evaluate a declaration's expression (a counter's bounds) outside a rule. */
+export { evalNumber, newCtx };
+/** The built-in functions the runtime offers (the checker must know the same). */
+export { BUILTINS } from './builtins.js';
 
 // ─── Arranging a position ─────────────────────────────────────────────────────
 

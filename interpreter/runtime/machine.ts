@@ -1,7 +1,7 @@
 // The statement machine: runs rules over an explicit stack of frames kept in the state, and stops
 // whenever a player must decide (the state's `pending`). Each step changes only the state given.
-import type { Block, ChooseStmt, Expr, MenuStmt, Span, Stmt } from '../grammar/ast.js';
-import { locate } from './definition/index.js';
+import type { Block, ChooseStmt, Expr, MenuStmt, Span, Stmt } from '../../grammar/ast.js';
+import { locate } from '../definition/index.js';
 import { RuleError } from './errors.js';
 import {
   asList, counterValue, currentPlayer, evalBool, evalNumber, evaluate, holdsPower, label, lookupVar,
@@ -269,6 +269,10 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
       });
       state.stack.push({ k: 'rank', s: ref, items: ranked, i: 0 });
       return;
+    }
+    default: {
+      const never: never = s;
+      throw new Error(`The machine cannot run statement ${JSON.stringify(never)}`);
     }
   }
   frame.pc++;

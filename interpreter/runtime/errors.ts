@@ -1,7 +1,7 @@
 // Errors a running game can raise, each carrying a registry code and the span of the rule text
 // at fault, so the CLI and the playground can point at the line that caused it.
-import { diag, type Code, type Diagnostic } from '../grammar/diagnostics.js';
-import type { Span } from '../grammar/ast.js';
+import { diag, type Code, type Diagnostic } from '../../grammar/diagnostics.js';
+import type { Span } from '../../grammar/ast.js';
 
 export class RuleError extends Error {
   readonly diagnostic: Diagnostic;

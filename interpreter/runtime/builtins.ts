@@ -1,6 +1,6 @@
 // The built-in functions of the language, by name. The checker's table of their signatures
 // (check/expressions.ts) must name the same ones; a test keeps the two in step.
-import type { Expr, Span } from '../grammar/ast.js';
+import type { Expr, Span } from '../../grammar/ast.js';
 import { asList, fail, holdsPower, label, num, piecesAt, type Ctx } from './context.js';
 import { GRID_STEPS, type Model } from './model.js';
 import { describeType, equal, isCard, isList, isPlayer, isSpace, isZone, type Value } from './values.js';

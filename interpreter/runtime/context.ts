@@ -1,7 +1,7 @@
 // The world an expression sees: the context it is evaluated in (rules, state, variables, current
 // player) and the helpers every part of evaluation shares — variable lookup, the current player,
 // labels, type checks that fail with a rule error.
-import type { Span } from '../grammar/ast.js';
+import type { Span } from '../../grammar/ast.js';
 import { RuleError } from './errors.js';
 import type { Model } from './model.js';
 import type { GameState } from './state.js';
