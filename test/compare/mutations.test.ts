@@ -63,7 +63,7 @@ describe('edits of a rule are reported and named by that rule', () => {
 
   it('a removed condition', () => {
     // Without its first condition, a traveller without coins may stop nowhere but an inn.
-    reportedBy(replaceOnce('when type of destination = "temple" and owner of traveller is not none and coins', 'when owner of traveller is not none and coins'), 'rule temple-needs-a-coin');
+    reportedBy(replaceOnce('when type of destination = "temple"\n    and owner of traveller is not none', 'when owner of traveller is not none'), 'rule temple-needs-a-coin');
   });
 
   it('a changed constant', () => {
