@@ -18,7 +18,16 @@ export interface Env {
   readonly symbols: Symbols;
   /** Inferred types of define bodies (worked out once, silently). */
   readonly defineTypes: Map<DefineDecl, Type>;
+  /** How deep `typeOf` is now, defines' bodies included (see MAX_TYPING_DEPTH). */
+  readonly typing?: { depth: number };
 }
+
+/**
+ * A backstop under the limits: R0802 and R0807 keep expressions, with the defines they use, within
+ * LIMITS.depth levels, but through a loop of defines the typing can follow a longer path than
+ * R0807 measures. Past this depth a type is taken as unknown rather than worked out.
+ */
+const MAX_TYPING_DEPTH = 1_000;
 
 /** How an undeclared name is named in its message, by where it stands. */
 export type NameHint = 'Name' | 'Zone';
@@ -151,6 +160,18 @@ export class ExprChecker {
   }
 
   typeOf(e: Expr, scope: Scope, hint: NameHint = 'Name'): Type {
+    const typing = this.env.typing;
+    if (!typing) return this.typeOfHere(e, scope, hint);
+    if (typing.depth >= MAX_TYPING_DEPTH) return UNKNOWN;
+    typing.depth++;
+    try {
+      return this.typeOfHere(e, scope, hint);
+    } finally {
+      typing.depth--;
+    }
+  }
+
+  private typeOfHere(e: Expr, scope: Scope, hint: NameHint): Type {
     switch (e.kind) {
       case 'Number': return NUMBER;
       case 'Text': return TEXT;

@@ -35,7 +35,7 @@ export function check(ruleset: Ruleset, options: CheckOptions): Diagnostic[] {
   // as they need every choice (and the variables in scope there) seen first.
   const choices = new Choices();
   const checkers = contextsOf(ruleset).map((context) => {
-    const env = { reporter, symbols: context.symbols, defineTypes: new Map() };
+    const env = { reporter, symbols: context.symbols, defineTypes: new Map(), typing: { depth: 0 } };
     const checker = new DeclChecker(env, context, choices);
     checker.run();
     return checker;
