@@ -7,7 +7,7 @@ import { diag } from '../../grammar/diagnostics.js';
 import { locate, type GameDefinition } from '../definition/index.js';
 import { IllegalMoveError, RuleError } from './errors.js';
 import { evaluate, evalNumber, label, newCtx, stackPlayer, type Ctx } from './evaluate.js';
-import { candidates, currentRule, log, passId, resolve, run, zoneReaders, DEFAULT_STEP_BUDGET } from './machine.js';
+import { candidates, currentRule, log, optionReaders, passId, resolve, run, zoneReaders, DEFAULT_STEP_BUDGET } from './machine.js';
 import { modelFor, type Model } from './model.js';
 import { seedRng } from './rng.js';
 import { stateProblems } from './state-check.js';
@@ -82,7 +82,8 @@ export function setup(def: GameDefinition, players: number, seed: string | numbe
   }
   for (const thing of model.things.values()) if (thing.zone) (state.zones[thing.zone] ??= []).push(thing.id);
   for (const id of model.pieces.keys()) state.pieces[id] = { space: null, slot: 0 };
-  log(state, `${def.name}: ${players} players, seed ${state.seed}${model.variants.length ? `, variants ${model.variants.join(', ')}` : ''}`);
+  // The seed is not logged: from it the hidden cards could be worked out. It stays in the state.
+  log(state, `${def.name}: ${players} players${model.variants.length ? `, variants ${model.variants.join(', ')}` : ''}`);
   // The flow waits beneath the setup: setup runs first, then the flow.
   const start = (name: string, body: Block | undefined) => {
     if (!body) return;
@@ -133,7 +134,8 @@ export function applyInPlace(def: GameDefinition, state: GameState, move: string
   const option = pending.options.find((o) => o.id === move);
   if (!option) throw new IllegalMoveError(move, pending.options.map((o) => o.id));
   const model = modelOf(def, state);
-  state.moves.push(pending.secret ? { player: pending.player, move, secret: true } : { player: pending.player, move });
+  const seen = pending.secret ? null : optionReaders(model, state, option.value, pending.player);
+  state.moves.push(pending.secret ? { player: pending.player, move, secret: true } : seen ? { player: pending.player, move, seen } : { player: pending.player, move });
   resolve(model, state, option, pending.player, pending.secret, false);
   advance(model, state, options);
 }
@@ -218,7 +220,8 @@ export function view(def: GameDefinition, state: GameState, seat: number, option
     zones,
     pieces: structuredClone(state.pieces),
     decision: p ? { player: p.player, choice: p.secret && p.player !== seat ? 'secret' : p.choice, moves: p.player === seat ? p.options.map((o) => o.id) : null } : null,
-    moves: state.moves.map((m) => (m.secret && m.player !== seat ? { player: m.player, move: '(secret)' } : { player: m.player, move: m.move })),
+    moves: state.moves.map((m) => (m.secret && m.player !== seat ? { player: m.player, move: '(secret)' }
+      : m.seen && !m.seen.includes(seat) ? { player: m.player, move: '(hidden)' } : { player: m.player, move: m.move })),
     log: state.log.slice(options.logSince ?? 0).map((e) => (e.detail !== undefined && e.seen?.includes(seat) ? e : { text: e.text })),
     over: state.over,
     result: state.result,

@@ -503,14 +503,42 @@ export function resolve(model: Model, state: GameState, option: Option, decider:
   state.pending = null;
   frame.pc++;
   const who = playerLabel(decider);
+  const readers = secret ? null : optionReaders(model, state, option.value, decider);
   if (secret) log(state, `${who} decides in secret`, { text: option.id, seen: [decider] });
-  else log(state, `${who}: ${option.id}${forced ? ' (the only option)' : ''}`);
+  else if (readers) {
+    const what = s.kind === 'Choose' && s.label.kind === 'verb' ? `${s.label.verb.text} a hidden card` : `choose ${s.kind === 'Choose' ? s.name.text : 'an option'} (hidden)`;
+    log(state, `${who}: ${what}${forced ? ' (the only option)' : ''}`, { text: option.id, seen: readers });
+  } else log(state, `${who}: ${option.id}${forced ? ' (the only option)' : ''}`);
   if (s.kind === 'Choose') frame.vars[s.variable.text] = option.value;
   else if (option.branch !== undefined) {
     const branch = s.options[option.branch]!;
     if (s.by) state.stack.push({ k: 'turn', player: decider, quiet: true });
     push(state, model, branch.body);
   }
+}
+
+/**
+ * Who may know which option was chosen: everyone (null), unless the option names cards lying in a
+ * zone some players cannot see — then only the decider and those who see every such card. A card
+ * chosen from a face-down offer and put back unseen must not be named to the others in the log.
+ */
+export function optionReaders(model: Model, state: GameState, value: Value, decider: number): number[] | null {
+  let readers: number[] | null = null;
+  const visit = (v: Value) => {
+    if (isList(v)) {
+      v.forEach(visit);
+      return;
+    }
+    if (!isCard(v) || state.revealed.includes(v.card)) return;
+    const zone = Object.keys(state.zones).find((key) => state.zones[key]!.includes(v.card));
+    const seeing = zone === undefined ? null : zoneReaders(model, zone);
+    if (seeing === null) return;
+    readers = readers === null ? [...seeing] : readers.filter((seat) => seeing.includes(seat));
+  };
+  visit(value);
+  if (readers === null) return null;
+  const known: number[] = readers;
+  return known.includes(decider) ? known : [...known, decider].sort((a, b) => a - b);
 }
 
 /** Where a statement is, for messages: `file:line:col`. */

@@ -51,6 +51,8 @@ export interface MoveRecord {
   readonly move: string;
   /** Made in secret (a simultaneous phase): others see only that a choice was made. */
   readonly secret?: boolean;
+  /** Names cards some players cannot see: only these seats may read it (others see that a choice was made). */
+  readonly seen?: readonly number[];
 }
 
 export interface Result {
