@@ -416,6 +416,27 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
   }
 }
 
+/**
+ * How deep defines may call one another (a define calling itself counts each time). Past it a
+ * define that recurses without end is stopped with the rule that called it, before JavaScript's
+ * own stack runs out; real rulesets nest a few dozen deep at most (a flood fill over a board).
+ */
+export const MAX_DEFINE_DEPTH = 1000;
+let defineDepth = 0;
+
+/** Runs a define's compiled body one level deeper, refusing to go past MAX_DEFINE_DEPTH. */
+function enterDefine(code: CompiledDefine, ctx: Ctx, name: string, span: Span): Value {
+  if (defineDepth >= MAX_DEFINE_DEPTH) {
+    throw new RuleError('R0605', span, { message: `\`${name}\` calls defines more than ${MAX_DEFINE_DEPTH} deep: it may call itself forever`, rule: ctx.rule });
+  }
+  defineDepth++;
+  try {
+    return code.code(ctx);
+  } finally {
+    defineDepth--;
+  }
+}
+
 /** A define or a built-in function. Defines are looked up per call: a power may override one. */
 function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Span, env: Env): Code {
   const args = argExprs.map((a) => compile(m, a, env));
@@ -437,7 +458,7 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
       const vals: Value[] = [];
       for (let i = 0; i < n; i++) vals.push(args[i]!(ctx));
       const memo = ctx.memo;
-      if (memo === undefined) return last!.code(newCtx(m, ctx.state, { names: last!.names, vals, parent: null }, ctx.rule, seat, memo));
+      if (memo === undefined) return enterDefine(last!, newCtx(m, ctx.state, { names: last!.names, vals, parent: null }, ctx.rule, seat, memo), name, span);
       // The memo is a tree: define, seat, then each argument (a reference takes two levels: kind, id).
       let node = memoChild(memo, body);
       let key: unknown = seat;
@@ -451,7 +472,7 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
       const hit = node.get(key);
       if (hit !== undefined) return hit as Value;
       const code = last!;
-      const value = code.code(newCtx(m, ctx.state, { names: code.names, vals, parent: null }, ctx.rule, seat, memo));
+      const value = enterDefine(code, newCtx(m, ctx.state, { names: code.names, vals, parent: null }, ctx.rule, seat, memo), name, span);
       node.set(key, value);
       return value;
     };

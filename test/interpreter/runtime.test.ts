@@ -186,6 +186,19 @@ describe('runaway rules', () => {
     expect(() => setup(runaway, 1, 1, [], { stepBudget: 1000 })).toThrow(/Rule `spin` ran more than 1000 steps/);
   });
 
+  it('stops a define that calls itself without end, naming it and the rule, before the stack runs out', () => {
+    const recursive = compileText(`
+      game "Recurse" { players 1 to 1 }
+      counter n
+      define forever(k) = 1 + forever(k + 1)
+      define countdown(k) = if k > 0 then 1 + countdown(k - 1) else 0
+      rule score { gain countdown(500) n  gain forever(1) n }
+      flow { score() }
+    `);
+    expect(() => setup(recursive, 1, 1)).toThrow(RuleError);
+    expect(() => setup(recursive, 1, 1)).toThrow(/`forever` calls defines more than 1000 deep: it may call itself forever \(rule `score`\)/);
+  });
+
   it('refuses to pay more than a player has', () => {
     const broke = compileText(`
       game "Broke" { players 1 to 1 }
