@@ -1,10 +1,12 @@
 // Comparing the ruleset in the editor with another encoding of the same game (say, the same
 // rulebook in another translation): takes the editor's compiled definition and a way to show a
-// line; gives the declarations that differ, as line diffs with the passages each cites, and the
-// first point where the same games part when played in both, run a few games per frame.
+// line; gives, as `regula diff` does, one entry per difference of the rules — the two rulebooks'
+// passages side by side, the declarations as line diffs, the ambiguity notes, the games where it
+// shows — classified by the translators' notes; the games are run a few per frame.
 import {
-  compareGame, compareStructure, DIFFERENCE_TEXT, comparisonGames, sharedPlayerCounts, summarizePlay,
-  type DeclSide, type PlayComparison, type PlayDifference, type StructureComparison,
+  causesOfPlay, CLASSIFICATION_TEXT, compareGame, compareStructure, comparisonReport, DIFFERENCE_TEXT, comparisonGames, sharedPlayerCounts,
+  summarizePlay, swapNotes, type CausedGroup, type CausedPlay, type ComparisonReport, type PlayDifference, type ReportEntry,
+  type StructureComparison, type TranslationNotes,
 } from '../../interpreter/tools/index.js';
 import { compileSource } from '../../interpreter/compiler/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
@@ -12,6 +14,20 @@ import { fill, h, nextFrame, richText } from './dom.js';
 import { originalText, RULESETS, savedText } from './rulesets.js';
 
 const GAMES_PER_COUNT = 5;
+
+// The translators' notes beside the rulesets: where two translations' rulebooks disagree.
+const NOTES = Object.values(import.meta.glob<TranslationNotes>('../../rulesets/*/*.differences.json', { eager: true, import: 'default' }));
+
+/** The notes about these two encodings, read from the first one's side; null when there are none. */
+function notesFor(first: string, second: string): TranslationNotes | null {
+  const name = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+  const [x, y] = [name(first), name(second)];
+  for (const n of NOTES) {
+    if (n.first === x && n.second === y) return n;
+    if (n.first === y && n.second === x) return swapNotes(n);
+  }
+  return null;
+}
 /** The select's value for the current ruleset's original text. */
 const ORIGINAL = '(original)';
 
@@ -62,9 +78,14 @@ export class ComparePanel {
     }
     const second = compiled.definition;
     const structure = compareStructure(first, second);
+    const sameFile = this.other.value === ORIGINAL;
+    const notes = sameFile ? null : notesFor(this.path, path);
+    const report = (play: CausedPlay | null) => comparisonReport({ first: this.path, second: sameFile ? `${path} (original)` : path, structure, play, outcomes: null, notes });
+    const entries = h('div', { id: 'compare-structure' });
+    fill(entries, structureView(structure, report(null), this.reveal));
     const status = h('p', { class: 'muted', id: 'compare-progress' });
     const play = h('div', { id: 'compare-play' });
-    fill(this.output, structureView(structure, this.reveal), h('h4', {}, 'In play'), status, play);
+    fill(this.output, entries, h('h4', {}, 'In play'), status, play);
     const counts = sharedPlayerCounts(first, second);
     if (!counts.length) {
       status.textContent = 'They share no player count: no game can be played in both.';
@@ -87,31 +108,69 @@ export class ComparePanel {
         shown = performance.now();
       }
     }
+    // Each group of differences traced to the declaration that causes it, a group per frame.
+    const summary = summarizePlay(found);
+    const untraced: CausedPlay = { ...summary, groups: summary.groups.map((g) => ({ ...g, causes: [] })) };
+    fill(play, playView(untraced, null));
+    const groups: CausedGroup[] = [];
+    for (const [i, g] of summary.groups.entries()) {
+      if (ticket !== this.running) return;
+      status.textContent = `Tracing difference ${i + 1} of ${summary.groups.length} to its rule…`;
+      await nextFrame();
+      groups.push(...causesOfPlay(first, second, structure, { ...summary, groups: [g] }).groups);
+    }
     status.textContent = '';
-    fill(play, playView(summarizePlay(found)));
+    const caused = { ...summary, groups };
+    const full = report(caused);
+    fill(entries, structureView(structure, full, this.reveal));
+    fill(play, playView(caused, full));
   }
 }
 
-function structureView(s: StructureComparison, reveal: (at: string) => void): HTMLElement {
+function structureView(s: StructureComparison, r: ComparisonReport, reveal: (at: string) => void): HTMLElement {
   const link = (at: string) => h('a', { href: '#', class: 'line', onclick: (e) => { e.preventDefault(); reveal(at); } }, at.split('/').at(-1)!);
-  return h('div', { id: 'compare-structure' },
-    h('p', {}, `${s.same.length} declarations mean the same; ${s.differences.length} differ or are in one encoding only.`),
-    s.differences.map((d) => h('details', { class: 'difference', 'data-status': d.status },
-      h('summary', {}, h('code', {}, d.key), ' ',
-        h('span', { class: 'muted small' }, d.status === 'changed' ? 'differs' : d.status === 'only-first' ? 'only in this one' : 'only in the other'), ' ',
-        d.first ? link(d.first.at) : null, ' ', d.second ? link(d.second.at) : null),
-      h('pre', { class: 'line-diff' }, (d.lines ?? (d.first ?? d.second)!.text.split('\n').map((text) => ({ op: d.first ? '-' : '+', text }))).map((l) =>
-        h('div', { class: l.op === '-' ? 'del' : l.op === '+' ? 'ins' : 'same' }, `${l.op} ${l.text}`))),
-      cites('this one', d.first), cites('the other', d.second))));
+  const count = (c: ReportEntry['classification']) => r.entries.filter((e) => e.classification === c).length;
+  return h('div', {},
+    h('p', {}, `${s.same.length} declarations mean the same; ${r.entries.length} difference${r.entries.length === 1 ? '' : 's'}`,
+      count('variant') ? '.' : `: ${count('rulebooks differ')} where ${CLASSIFICATION_TEXT['rulebooks differ']}, ${count('encodings differ')} where ${CLASSIFICATION_TEXT['encodings differ']}.`),
+    r.entries.map((e) => h('details', { class: 'difference', 'data-status': e.declarations[0]?.status ?? 'changed', 'data-classification': e.classification },
+      h('summary', {}, h('strong', {}, e.title), ' ', h('span', { class: 'muted small' }, CLASSIFICATION_TEXT[e.classification]), ' ',
+        e.declarations.flatMap((d) => [d.first ? link(d.first.at) : null, ' ', d.second ? link(d.second.at) : null, ' '])),
+      passages(e),
+      e.note ? h('p', { class: 'small' }, h('strong', {}, 'Reading: '), richText(e.note)) : null,
+      e.ambiguities.map((a) => h('p', { class: 'cite small' }, `ambiguous in ${a.side === 'first' ? 'this one' : 'the other'} (${a.key}): “${a.quote}”${a.because ? ` — ${a.because}` : ''}`)),
+      e.declarations.map((d) => [
+        h('p', { class: 'small' }, h('code', {}, d.key), ' ', h('span', { class: 'muted' }, d.status === 'changed' ? 'differs' : d.status === 'only-first' ? 'only in this one' : 'only in the other')),
+        h('pre', { class: 'line-diff' }, (d.lines ?? (d.first ?? d.second)!.text.split('\n').map((text) => ({ op: d.first ? '-' : '+', text }))).map((l) =>
+          h('div', { class: l.op === '-' ? 'del' : l.op === '+' ? 'ins' : 'same' }, `${l.op} ${l.text}`))),
+      ]),
+      e.play.map(groupView),
+      e.advice ? h('p', { class: 'small' }, h('strong', {}, 'To fix: '), richText(e.advice)) : null)));
 }
 
-const cites = (who: string, side: DeclSide | undefined) => (side?.cites ?? []).map((c) => h('p', { class: 'cite small' }, `${who} cites: “${c}”`));
+/** The two rulebooks' passages side by side. */
+function passages(e: ReportEntry): HTMLElement {
+  const column = (who: string, ps: readonly string[]) => h('td', { style: 'vertical-align: top; width: 50%; padding: 0.2em 0.5em;' },
+    h('div', { class: 'muted small' }, who), ps.length ? ps.map((p) => h('p', { class: 'cite small' }, `“${p}”`)) : h('p', { class: 'muted small' }, '(says nothing here)'));
+  return h('table', { class: 'passages', style: 'width: 100%; border-collapse: collapse; table-layout: fixed;' },
+    h('tr', {}, column('this rulebook', e.passages.first), column('the other rulebook', e.passages.second)));
+}
 
-function playView(p: PlayComparison): HTMLElement {
+function groupView(g: CausedGroup): HTMLElement {
+  const moves = [...g.example.moves, ...(g.example.move ? [g.example.move] : [])];
+  const first = g.firstIn === g.games ? '' : g.firstIn ? ` (the first difference in ${g.firstIn})` : ' (each time after an earlier difference)';
+  return h('div', { class: 'play-difference' },
+    h('p', {}, h('strong', {}, `${g.games} game${g.games === 1 ? '' : 's'}`), first, ': ', richText(`${DIFFERENCE_TEXT[g.kind]} ${g.where}`),
+      g.causes.length ? h('span', { class: 'muted small' }, ' caused by ', g.causes.map((c, i) => [i ? ', ' : '', h('code', {}, c)])) : null),
+    h('ul', { class: 'small' }, g.example.detail.map((d) => h('li', {}, richText(d)))),
+    h('p', { class: 'muted small' }, `Shortest trace: ${g.example.players} players, seed ${g.example.seed}, ${moves.length} moves chosen by ${g.example.leader === 'first' ? 'this' : 'the other'} encoding: `,
+      moves.join(' · ') || '(before any move)'));
+}
+
+/** Every group of play differences; before they are traced (`r` null), without their causes. */
+function playView(p: CausedPlay, r: ComparisonReport | null): HTMLElement {
   return h('div', {},
-    h('p', {}, `${p.games} games, each encoding's random agents choosing in half: ${p.agreed} went the same way to the same end in both.`),
-    p.groups.map((g) => h('div', { class: 'play-difference' },
-      h('p', {}, h('strong', {}, `${g.games} game${g.games === 1 ? '' : 's'}`), ': ', richText(`${DIFFERENCE_TEXT[g.kind]} ${g.where}`)),
-      h('ul', { class: 'small' }, g.example.detail.map((d) => h('li', {}, d))),
-      h('p', { class: 'muted small' }, `e.g. ${g.example.players} players, seed ${g.example.seed}, after ${g.example.moves.length} moves${g.example.move ? `, then ${g.example.move}` : ''}`))));
+    h('p', {}, `${p.games} games, each encoding's random agents choosing in half: ${p.agreed} went the same way to the same end in both.`,
+      r?.untraced.length ? ` ${r.untraced.length} difference${r.untraced.length === 1 ? ' is' : 's are'} not traced to one declaration.` : ''),
+    p.groups.map(groupView));
 }
