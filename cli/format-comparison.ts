@@ -14,7 +14,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function formatReport(r: ComparisonReport): string {
   const lines = [`Comparing ${r.first} (first) with ${r.second} (second).`, '', summaryLine(r)];
   for (const problem of r.staleNotes) lines.push(`  notes out of date: ${problem}`);
-  r.entries.forEach((e, i) => lines.push('', ...entryText(e, i + 1)));
+  r.entries.forEach((e, i) => lines.push('', ...entryText(e, i + 1, r)));
   if (r.untraced.length) {
     lines.push('', `Play differences not traced to one declaration (${plural(r.untraced.length, 'group')}):`);
     for (const g of r.untraced) lines.push(...groupText(g, '  '));
@@ -30,11 +30,12 @@ function summaryLine(r: ComparisonReport): string {
   return `${plural(r.same, 'declaration')} mean the same in both. ${plural(r.entries.length, 'difference')}${kinds}.${play}`;
 }
 
-function entryText(e: ReportEntry, n: number): string[] {
+function entryText(e: ReportEntry, n: number, r: ComparisonReport): string[] {
   const lines = [`${n}. ${e.title} — ${CLASSIFICATION_TEXT[e.classification]}`];
   for (const [side, passages] of [['first', e.passages.first], ['second', e.passages.second]] as const) {
-    if (!passages.length) lines.push(`   ${side} rulebook: (says nothing here)`);
-    for (const p of passages) lines.push(`   ${side} rulebook: “${p}”`);
+    const book = r.rulebooks[side] ? ` (${r.rulebooks[side]})` : '';
+    if (!passages.length) lines.push(`   ${side} rulebook${book}: (says nothing here)`);
+    for (const p of passages) lines.push(`   ${side} rulebook${book}: “${p}”`);
   }
   if (e.note) lines.push(`   reading: ${e.note}`);
   for (const d of e.declarations) lines.push(...declarationText(d));
@@ -128,7 +129,7 @@ ol.trace { font-family: ui-monospace, monospace; font-size: .85em; columns: 3; }
 `;
 
 export function reportHtml(r: ComparisonReport): string {
-  const entries = r.entries.map((e, i) => entryHtml(e, i + 1)).join('\n');
+  const entries = r.entries.map((e, i) => entryHtml(e, i + 1, r)).join('\n');
   const untraced = r.untraced.length ? `<h2>Play differences not traced to one declaration</h2>${r.untraced.map(groupHtml).join('')}` : '';
   const outcomes = r.outcomes ? `<h2>Outcomes</h2><pre>${esc(formatOutcomes(r.outcomes))}</pre>` : '';
   const stale = r.staleNotes.length ? `<p class="note">Notes out of date: ${r.staleNotes.map(esc).join('; ')}</p>` : '';
@@ -147,7 +148,7 @@ ${outcomes}
 `;
 }
 
-function entryHtml(e: ReportEntry, n: number): string {
+function entryHtml(e: ReportEntry, n: number, r: ComparisonReport): string {
   const cls = e.classification === 'encodings differ' ? 'encodings' : 'rulebooks';
   const quotes = (ps: readonly string[]) => (ps.length ? ps.map((p) => `<blockquote>“${esc(p)}”</blockquote>`).join('') : '<span class="muted">(says nothing here)</span>');
   const declarations = e.declarations.map((d) => {
@@ -158,7 +159,7 @@ function entryHtml(e: ReportEntry, n: number): string {
   const ambiguities = e.ambiguities.map((a) => `<p class="note">Ambiguous in the ${a.side} (<code>${esc(a.key)}</code>): “${esc(a.quote)}”${a.because ? ` — ${esc(a.because)}` : ''}</p>`).join('');
   return `<section id="d${n}">
 <h2>${n}. ${esc(e.title)}<span class="tag ${cls}">${CLASSIFICATION_TEXT[e.classification]}</span></h2>
-<table class="side"><tr><th>First rulebook</th><th>Second rulebook</th></tr><tr><td>${quotes(e.passages.first)}</td><td>${quotes(e.passages.second)}</td></tr></table>
+<table class="side"><tr><th>First rulebook${r.rulebooks.first ? ` <code>${esc(r.rulebooks.first)}</code>` : ''}</th><th>Second rulebook${r.rulebooks.second ? ` <code>${esc(r.rulebooks.second)}</code>` : ''}</th></tr><tr><td>${quotes(e.passages.first)}</td><td>${quotes(e.passages.second)}</td></tr></table>
 ${e.note ? `<p><b>Reading:</b> ${code(e.note)}</p>` : ''}
 ${ambiguities}
 ${declarations}

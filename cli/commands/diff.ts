@@ -42,7 +42,7 @@ export async function run(args: Args): Promise<number> {
   }));
   const outcomes = games === 0 ? null : compareOutcomes(a, b, { players: counts, games, seed, variants, onProgress: progress('games played on each side') });
   const withVariants = (ids: readonly string[]) => (ids.length ? ` with ${ids.join(', ')}` : '');
-  const report = comparisonReport({ first: `${file}${withVariants(variants.first)}`, second: `${secondPath}${withVariants(variants.second)}`, structure, play, outcomes, notes, variantsOnly: secondPath === file });
+  const report = comparisonReport({ first: `${file}${withVariants(variants.first)}`, second: `${secondPath}${withVariants(variants.second)}`, structure, play, outcomes, notes, variantsOnly: secondPath === file, rulebooks: { first: a.rulebook, second: b.rulebook } });
   const reportFile = flag(args, 'report');
   if (reportFile) writeFileSync(reportFile, reportHtml(report));
   if (has(args, 'json')) out(JSON.stringify({ first: file, second: secondPath, variants, structure, play, outcomes, report }));

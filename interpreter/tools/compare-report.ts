@@ -62,6 +62,8 @@ export interface ReportEntry {
 export interface ComparisonReport {
   readonly first: string;
   readonly second: string;
+  /** The rulebook each encoding cites (its header's `rulebook`), when it names one. */
+  readonly rulebooks: { readonly first: string | null; readonly second: string | null };
   readonly same: number;
   readonly entries: readonly ReportEntry[];
   /** Notes naming declarations that no longer differ: the notes need updating. */
@@ -75,6 +77,7 @@ export interface ComparisonReport {
 export interface ReportInput {
   readonly first: string;
   readonly second: string;
+  readonly rulebooks?: { readonly first: string | null; readonly second: string | null };
   readonly structure: StructureComparison;
   readonly play: CausedPlay | null;
   readonly outcomes: readonly OutcomeComparison[] | null;
@@ -115,7 +118,7 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
     });
   }
   return {
-    first: input.first, second: input.second, same: structure.same.length, entries, staleNotes,
+    first: input.first, second: input.second, rulebooks: input.rulebooks ?? { first: null, second: null }, same: structure.same.length, entries, staleNotes,
     untraced: groups.filter((g) => !placed.has(g)),
     play: input.play ? { games: input.play.games, agreed: input.play.agreed } : null,
     outcomes: input.outcomes,

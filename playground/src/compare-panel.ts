@@ -80,7 +80,7 @@ export class ComparePanel {
     const structure = compareStructure(first, second);
     const sameFile = this.other.value === ORIGINAL;
     const notes = sameFile ? null : notesFor(this.path, path);
-    const report = (play: CausedPlay | null) => comparisonReport({ first: this.path, second: sameFile ? `${path} (original)` : path, structure, play, outcomes: null, notes });
+    const report = (play: CausedPlay | null) => comparisonReport({ first: this.path, second: sameFile ? `${path} (original)` : path, structure, play, outcomes: null, notes, rulebooks: { first: first.rulebook, second: second.rulebook } });
     const entries = h('div', { id: 'compare-structure' });
     fill(entries, structureView(structure, report(null), this.reveal));
     const status = h('p', { class: 'muted', id: 'compare-progress' });

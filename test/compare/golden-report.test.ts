@@ -19,8 +19,8 @@ describe('the cs↔ru Tokaido report', () => {
     expect(r.stdout).not.toContain('not traced to one declaration');
     for (const entry of r.stdout.split(/\n(?=\d+\. )/).slice(1)) {
       if (/^Outcomes/m.test(entry.split('\n')[0]!)) continue;
-      expect(entry).toMatch(/first rulebook: “/);
-      expect(entry).toMatch(/second rulebook: “/);
+      expect(entry).toMatch(/first rulebook \(tokaido\.cs\.txt\): “/);
+      expect(entry).toMatch(/second rulebook \(tokaido\.ru\.txt\): “/);
     }
   }, 120_000);
 
