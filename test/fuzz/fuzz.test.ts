@@ -51,7 +51,7 @@ describe('regressions', () => {
   }
 
   it('keeps each known crash recognisable: it still crashes the way its pattern says', () => {
-    for (const f of known) {
+    for (const f of known.filter((k) => !k.hangs)) {
       const { outcome } = verdict(f.source);
       // Once the runtime is fixed the fixture stops crashing: drop its `known` lines then.
       if (outcome.kind === 'crash') expect(knownCrash(crashText(outcome), [f]), f.name).toBe(f);

@@ -1,7 +1,8 @@
 // Regression fixtures: every input fuzzing found to crash or hang is kept in regressions/*.rules.
 // A fixture whose cause is outside the parser and checker (the runtime, owned apart) opens with
 // `// known: why` and `// crash: /pattern/` lines: it is skipped with that reason, and a long run
-// counts crashes matching the pattern as known rather than new.
+// counts crashes matching the pattern as known rather than new. `// crash: hang` marks one that
+// does not end (or takes the process down): it is never run.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,6 +15,8 @@ export interface Fixture {
   readonly known: string | null;
   /** What its crash says, for recognising the same crash in a long run. */
   readonly crash: RegExp | null;
+  /** It hangs or aborts the process: never run it. */
+  readonly hangs: boolean;
 }
 
 export function fixtures(): Fixture[] {
@@ -24,7 +27,8 @@ export function fixtures(): Fixture[] {
       const source = readFileSync(join(REGRESSIONS, name), 'utf8');
       const known = /^\/\/ known: (.*)$/m.exec(source)?.[1] ?? null;
       const crash = /^\/\/ crash: \/(.*)\/$/m.exec(source)?.[1];
-      return { name, source, known, crash: crash ? new RegExp(crash) : null };
+      const hangs = /^\/\/ crash: hang$/m.test(source);
+      return { name, source, known, crash: crash ? new RegExp(crash) : null, hangs };
     });
 }
 
