@@ -62,6 +62,9 @@ const WORDING: Readonly<Record<string, readonly string[]>> = {
   Game: ['title', 'rulebook'], Variant: ['title'], Phase: ['title'],
   // A choice's name and its moves' labels: `pass` and `skip a turn` are the same move.
   Choose: ['name', 'label', 'passLabel'], MenuOption: ['label'],
+  // The choice a restriction names is that name again: renamed with the choice, it is the same rule
+  // (a restriction moved to another choice shows in play, where it refuses other moves).
+  Forbid: ['choice'],
 };
 
 /**

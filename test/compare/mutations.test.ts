@@ -37,6 +37,13 @@ describe('edits of wording and layout report nothing', () => {
     expect(play.agreed).toBe(play.games);
   });
 
+  it('a renamed choice, with the restrictions that name it', () => {
+    const m = mutant((t) => t.replaceAll('"eat {meal}"', '"dine on {meal}"').replaceAll('forbids eat', 'forbids dine'));
+    const { structure, play } = compare(m, [2, 3]);
+    expect(structure.differences).toEqual([]);
+    expect(play.groups).toEqual([]);
+  });
+
   it('declarations reordered', () => {
     const start = text.indexOf('rule temple on stop');
     const end = text.indexOf('\n}\n', start) + 3;
