@@ -37,7 +37,7 @@ type Scope = ReadonlyMap<string, VarType>;
  */
 class Builder {
   private readonly verbs: string[] = [];
-  /** The define whose body is being built: using itself would recurse without end (a known runtime crash). */
+  /** The define whose body is being built: using itself mostly recurses without end (the runtime's R0605). */
   private defining: string | null = null;
   private nesting = 0;
   private readonly stress: boolean;
@@ -123,7 +123,7 @@ class Builder {
   num(scope: Scope, depth: number): string {
     const leaves = [
       () => this.number(),
-      () => this.pick(['coins', 'score', 'round-no', 'player-count', this.defining === 'bonus' && !this.chance(0.01) ? '3' : 'bonus', 'count(hand)', 'count(deck)']),
+      () => this.pick(['coins', 'score', 'round-no', 'player-count', this.defining === 'bonus' && !this.chance(0.1) ? '3' : 'bonus', 'count(hand)', 'count(deck)']),
       () => `coins of ${this.player(scope, 0)}`,
       ...this.vars(scope, 'num').map((v) => () => v),
       ...this.vars(scope, 'card').map((v) => () => `value of ${v}`),
@@ -139,7 +139,7 @@ class Builder {
       () => `count(${this.list(scope, d).text})`,
       () => `${this.pick(['max', 'min', 'sum'])}(${this.many(1, 3, () => this.num(scope, d)).join(', ')})`,
       () => `abs(${this.num(scope, d)})`,
-      () => (this.defining === 'twice' && !this.chance(0.01) ? `(${this.num(scope, d)})` : `twice(${this.num(scope, d)})`),
+      () => (this.defining === 'twice' && !this.chance(0.1) ? `(${this.num(scope, d)})` : `twice(${this.num(scope, d)})`),
       () => {
         const inner = this.list(scope, d);
         const v = this.fresh('y');
