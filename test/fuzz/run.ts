@@ -53,7 +53,7 @@ export function runInput(source: string, options: RunOptions = {}): Outcome {
       seed,
       agents: Array.from({ length: players }, (_, seat) => randomAgent(`${seed}:${seat}`)),
       maxMoves: options.maxMoves ?? 30,
-      stepBudget: options.stepBudget ?? 20_000,
+      stepBudget: options.stepBudget ?? 5_000,
       onMove: (s) => (moves = s.moves.length),
     });
     return { kind: 'played', end: state.over ? 'over' : 'stuck', moves };
