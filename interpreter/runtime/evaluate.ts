@@ -140,8 +140,11 @@ function compile(m: Model, e: Expr, env: Env): Code {
       const from = number(m, e.from, env);
       const to = number(m, e.to, env);
       return (ctx) => {
+        const first = from(ctx);
+        const last = to(ctx);
+        if (last - first + 1 > MAX_RANGE) fail(e.span, `The range ${first} to ${last} has more than ${MAX_RANGE.toLocaleString('en-US')} numbers`, ctx);
         const out: number[] = [];
-        for (let i = from(ctx), last = to(ctx); i <= last; i++) out.push(i);
+        for (let i = first; i <= last; i++) out.push(i);
         return out;
       };
     }
@@ -415,6 +418,9 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
     return cannotTake(ctx, e, t);
   }
 }
+
+/** The most numbers a range (`a to b`) may hold: it is made as a list, and past this a game would stall. */
+export const MAX_RANGE = 100_000;
 
 /**
  * How deep defines may call one another (a define calling itself counts each time). Past it a

@@ -33,6 +33,21 @@ export function checkStateFits(def: GameDefinition, state: GameState, file: stri
   return state;
 }
 
+/** The counters an expression names directly (a name that is a counter and not shadowed by a variable it binds). */
+function countersNamed(e: unknown, model: Model): string[] {
+  const out: string[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      const n = node as { kind?: string; name?: { text?: string } };
+      if (n.kind === 'Ref' && n.name?.text && model.counters.has(n.name.text)) out.push(n.name.text);
+      for (const [key, value] of Object.entries(node)) if (key !== 'span') visit(value);
+    }
+  };
+  visit(e);
+  return out;
+}
+
 export function modelOf(def: GameDefinition, state: GameState): Model {
   return modelFor(def, state.players, state.variants);
 }
@@ -65,6 +80,11 @@ export function setup(def: GameDefinition, players: number, seed: string | numbe
   };
   const ctx = (player: number | null): Ctx => newCtx(model, state, null, 'setup', player);
   for (const [name, c] of model.counters) {
+    // A counter starts from counters set before it (declared earlier): one set later has no value yet.
+    const unset = c.initial ? countersNamed(c.initial, model).find((other) => state.counters[other] === undefined) : undefined;
+    if (unset !== undefined && c.initial) {
+      throw new RuleError('R0605', c.initial.span, { message: `Counter \`${name}\` starts from \`${unset}\`, which has no value yet: a counter may start only from counters declared before it`, rule: 'setup' }, def.source.file);
+    }
     const start = (player: number | null) => (c.initial ? evalNumber(ctx(player), c.initial) : 0);
     if (c.owner.kind === 'global') state.counters[name] = start(null);
     else if (c.owner.kind === 'player') state.counters[name] = Array.from({ length: players }, (_, seat) => start(seat));

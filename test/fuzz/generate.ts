@@ -292,8 +292,8 @@ class Builder {
       'zone deck of Card, ordered, hidden',
       `zone hand of Card per player, ${this.pick(['private', 'public', 'hidden'])}`,
       'zone pile of Card, public',
-      // (A counter's start that reads a counter crashes the runtime: fixture known-counter-start.rules.)
-      `counter coins per player, from ${this.pick([this.number(), 'player-count', '2 * player-count', '3'])}${this.chance(0.7) ? ', at least 0' : ''}${this.chance(0.2) ? `, at most ${this.number()}` : ''}`,
+      // A start may read a counter, even one declared later (an error the runtime reports: fixture counter-start-reads-counter.rules).
+      `counter coins per player, from ${this.pick([this.number(), 'player-count', '2 * player-count', '3', 'score + 1', 'round-no'])}${this.chance(0.7) ? ', at least 0' : ''}${this.chance(0.2) ? `, at most ${this.number()}` : ''}`,
       'counter score per player',
       'counter round-no, from 1',
       'component Space { name: text, x: number, y: number }',
