@@ -8,6 +8,7 @@ import { interpretedPlayout, pipelineTimes, savedStateBytes, throughput } from '
 import { OBVIOUS_CONNECT_FOUR, REFERENCES, TUNED_CONNECT_FOUR } from './references.js';
 import { seededRandom } from '../test/reference/reference.js';
 import { differential, type DifferentialFigures } from './differential.js';
+import { editorLatency, type EditorFigures } from './editor.js';
 
 export const BENCH_FORMAT = 'regula-bench/1';
 
@@ -46,6 +47,8 @@ export interface BenchReport {
   readonly obviousVsTuned: { readonly game: string; readonly tunedPerSec: number; readonly obviousPerSec: number; readonly ratio: number } | null;
   /** Interpreted games replayed in the references: every one must agree. */
   readonly differential: readonly DifferentialFigures[];
+  /** The language service on the largest ruleset measured. */
+  readonly editor: EditorFigures | null;
 }
 
 export interface BenchOptions {
@@ -112,7 +115,10 @@ export function runBench(options: BenchOptions): BenchReport {
   const tunedPerSec = perSec.get(`${TUNED_CONNECT_FOUR}|2`);
   const obviousPerSec = perSec.get(`${OBVIOUS_CONNECT_FOUR}|2`);
   if (tunedPerSec && obviousPerSec) obviousVsTuned = { game: 'connect-four', tunedPerSec, obviousPerSec, ratio: obviousPerSec / tunedPerSec };
-  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, differential: checks };
+  const largest = [...rulesets].sort((a, b) => b.lines - a.lines)[0];
+  if (largest) progress(`${largest.file}: the editor's analysis, completion and hover`);
+  const editor = largest ? editorLatency(root, largest.file) : null;
+  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, differential: checks, editor };
 }
 
 /** The report as a person reads it. */
@@ -137,6 +143,10 @@ export function formatBench(report: BenchReport): string {
   const o = report.obviousVsTuned;
   if (o) {
     lines.push('', `Connect Four written the obvious way (cells found by coordinates): ${n(o.obviousPerSec, 1)} playouts/s against ${n(o.tunedPerSec, 1)} for the tuned encoding: ${o.ratio >= 1 ? 'as fast or faster' : `${n(1 / o.ratio, 1)}× slower`}.`);
+  }
+  const e = report.editor;
+  if (e) {
+    lines.push('', `The editor on ${e.file} (${e.lines} lines), medians: analysis after an edit ${n(e.analysisMs, 1)} ms (diagnostics), completion ${n(e.completionMs, 2)} ms (slowest ${n(e.completionMaxMs, 1)}), hover ${n(e.hoverMs, 2)} ms (slowest ${n(e.hoverMaxMs, 1)}).`);
   }
   if (report.differential.length) {
     lines.push('', 'Interpreted games replayed in the hand-written references (same legal moves at every step, same scores):');

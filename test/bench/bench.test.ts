@@ -20,6 +20,8 @@ it('reports reference ratios and the obvious/tuned Connect Four in the documente
   expect(row).toMatchObject({ game: 'connect-four', players: 2 });
   expect(row.ratio).toBeCloseTo(row.interpretedPerSec / row.referencePerSec, 10);
   expect(report.obviousVsTuned.game).toBe('connect-four');
+  expect(report.editor.file).toBe('rulesets/connect-four/connect-four.rules'); // the longer of the two
+  expect(report.editor.completionMs).toBeGreaterThanOrEqual(0);
   expect(report.differential).toEqual([{ game: 'connect-four', players: 2, games: 5, agreed: 5, firstDifference: null }]);
 });
 
