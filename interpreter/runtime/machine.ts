@@ -15,6 +15,12 @@ import {
   describeType, isCard, isList, isPiece, isPlayer, isSpace, isZone, playerLabel, splitZoneKey, zoneKey, type Value,
 } from './values.js';
 
+/**
+ * How deep rules may call rules and fire events (frames on the machine's stack). Past it a rule that
+ * calls itself (or an event that fires itself) is stopped at once, before each step grows slower.
+ */
+export const MAX_STACK_DEPTH = 5_000;
+
 /** Statements a single `run` may execute without waiting for a player before it is called runaway. */
 export const DEFAULT_STEP_BUDGET = 200_000;
 
@@ -57,10 +63,12 @@ function runSteps(model: Model, state: GameState, budget: number): void {
       state.over = true;
       break;
     }
-    if (++steps > budget) {
+    if (++steps > budget || state.stack.length > MAX_STACK_DEPTH) {
       const f = [...state.stack].reverse().find((x) => x.k === 'block') as Extract<Frame, { k: 'block' }> | undefined;
       const stmt = f ? model.blocks[f.b]!.stmts[Math.min(f.pc, model.blocks[f.b]!.stmts.length - 1)] : undefined;
-      throw new RuleError('R0601', stmt?.span ?? { start: 0, end: 0 }, { rule: currentRule(state), limit: budget });
+      const span = stmt?.span ?? { start: 0, end: 0 };
+      if (steps > budget) throw new RuleError('R0601', span, { rule: currentRule(state), limit: budget });
+      throw new RuleError('R0605', span, { message: `Rules call one another (or fire events) more than ${MAX_STACK_DEPTH.toLocaleString('en-US')} deep: one may call itself forever`, rule: currentRule(state) });
     }
     step(model, state);
   }

@@ -199,6 +199,16 @@ describe('runaway rules', () => {
     expect(() => setup(recursive, 1, 1)).toThrow(/`forever` calls defines more than 1000 deep: it may call itself forever \(rule `score`\)/);
   });
 
+  it('stops an event that fires itself at once, naming the rule, instead of slowing down step by step', () => {
+    const echo = compileText(`
+      game "Echo" { players 1 to 1 }
+      event ping
+      rule echo on ping { fire ping }
+      flow { fire ping }
+    `);
+    expect(() => setup(echo, 1, 1)).toThrow(/Rules call one another \(or fire events\) more than 5,000 deep: one may call itself forever \(rule `echo`\)/);
+  });
+
   it('refuses to pay more than a player has', () => {
     const broke = compileText(`
       game "Broke" { players 1 to 1 }
