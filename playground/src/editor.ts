@@ -10,13 +10,34 @@ import 'monaco-editor/editor/contrib/folding/browser/folding';
 import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
 import 'monaco-editor/editor/contrib/clipboard/browser/clipboard';
 import 'monaco-editor/editor/contrib/contextmenu/browser/contextmenu';
+// What the language service drives: completion and snippets, definitions and references, rename,
+// quick fixes (the light bulb, Ctrl+.) and signature help.
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/goToCommands';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/link/goToDefinitionAtPosition';
+import 'monaco-editor/editor/standalone/browser/referenceSearch/standaloneReferenceSearch';
+import 'monaco-editor/editor/contrib/rename/browser/rename';
+import 'monaco-editor/editor/contrib/codeAction/browser/codeActionContributions';
+import 'monaco-editor/editor/contrib/parameterHints/browser/parameterHints';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { toMarker } from './diagnostics-view.js';
+import { registerLanguageFeatures, type Ask } from './language-features.js';
 import { REGULA, registerRegula } from './regula-language.js';
 
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 registerRegula(monaco);
+
+/** Completion, hover, definitions, … answered by `ask` (the check worker's language service). */
+export function useLanguageService(ask: Ask): void {
+  registerLanguageFeatures(monaco, ask);
+}
+
+/** The ruleset's path a model holds (as modelFor named it). */
+export function pathOf(model: TextModel): string {
+  return model.uri.path.replace(/^\//, '');
+}
 
 export type Editor = monaco.editor.IStandaloneCodeEditor;
 export type TextModel = monaco.editor.ITextModel;

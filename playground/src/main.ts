@@ -1,10 +1,11 @@
 // Wiring: takes the page's elements, gives the playground: the ruleset picker, the editor with
-// the user's edits kept, the checker's diagnostics as markers and as a list, and the play panel.
+// the user's edits kept and the language service behind it (completion, hover, definitions, …,
+// all asked of the check worker), the checker's diagnostics as markers and as a list, and the play panel.
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { Checker } from './checker.js';
 import { describe, sorted, summarize, toMarker } from './diagnostics-view.js';
 import { fill, h, richText } from './dom.js';
-import { createEditor, modelFor, replaceAll, reveal, setDiagnostics, type TextModel } from './editor.js';
+import { createEditor, modelFor, pathOf, replaceAll, reveal, setDiagnostics, useLanguageService, type TextModel } from './editor.js';
 import { ComparePanel } from './compare-panel.js';
 import { PlayPanel } from './play-panel.js';
 import { rulebookView } from './rulebook-view.js';
@@ -29,6 +30,12 @@ const compare = new ComparePanel(byId('play'), revealAt);
 const rulebook = h('div', { id: 'rulebook' });
 byId('play').append(h('section', { class: 'card' }, h('h3', {}, 'Rulebook'), rulebook));
 const checker = new Checker(showCheck, (message) => setStatus('crash', message));
+useLanguageService((model, kind, question) => checker.ask(pathOf(model), model.getValue(), kind, question));
+const cursorNote = h('span', { id: 'cursor', class: 'muted', title: 'Line and column of the cursor' });
+status.before(cursorNote);
+editor.onDidChangeCursorPosition((e) => {
+  cursorNote.textContent = `Ln ${e.position.lineNumber}, Col ${e.position.column}`;
+});
 
 let current: { path: string; original: string; model: TextModel } | null = null;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;

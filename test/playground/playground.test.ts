@@ -1,8 +1,9 @@
 // The playground in a real browser: builds it with Vite into a temp dir, serves that on 127.0.0.1,
 // and drives Debian's Chromium (playwright-core, never a downloaded browser) as a person would.
 // Without a Chromium it is skipped with a banner saying how to enable it (test/browser.ts);
-// REGULA_REQUIRE_BROWSER=1 (CI) makes a missing browser a failure. REGULA_PLAYGROUND_SCREENSHOT=/tmp/x.png saves a screenshot.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// REGULA_REQUIRE_BROWSER=1 (CI) makes a missing browser a failure. REGULA_PLAYGROUND_SCREENSHOT=/tmp/x.png saves a screenshot;
+// the editor's language features save theirs in REGULA_PLAYGROUND_SCREENSHOT_DIR, or a temp dir whose path is printed.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -100,6 +101,14 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
+  /**
+   * Focuses the editor by a click in its line numbers, the mouse first taken off the text: a hover
+   * (keyword help, a rule's quotes) left open by the mouse would catch the click.
+   */
+  const focusEditor = async () => {
+    await page.mouse.move(0, 0);
+    await page.click('#editor', { position: { x: 10, y: 30 } });
+  };
   const checked = () => page.waitForSelector('#check-status:is([data-state="ok"], [data-state="errors"])');
   const logLength = () => page.locator('#log li').count();
 
@@ -108,7 +117,8 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     expect(await page.textContent('#structure')).toContain('phase "Cesta"'); // the flow's first phase
     // The rulebook beside the rules: sentences marked cited or not, with links to the citing rules.
     await page.locator('#rulebook li.passage.cited').first().waitFor();
-    expect(await page.locator('#rulebook li.passage.not-cited').count()).toBeGreaterThan(0);
+    // Tokaido cites every rule sentence: the others are marked flavour, not left unmarked.
+    expect(await page.locator('#rulebook li.passage.flavour').count()).toBeGreaterThan(0);
     expect(await page.textContent('#rulebook')).toMatch(/\d+ of \d+ rule sentences of tokaido\.cs\.txt are cited/);
     expect(await page.locator('#rulebook .cited-by a', { hasText: 'rule temple' }).count()).toBeGreaterThan(0);
     expect(await page.inputValue('#ruleset')).toBe('rulesets/tokaido/tokaido.cs.rules');
@@ -124,13 +134,20 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     const keyword = await classOf(/^game$/);
     expect(keyword).toMatch(/mtk\d+/);
     expect(await classOf(/^cites$/)).toBe(keyword);
-    const others = [await classOf(/^Space$/), await classOf(/^\/\/\sTokaido/), await classOf(/^"?Tokaido"?$/)];
+    // The first component, below the flavour lines: only the lines in view are drawn.
+    await focusEditor();
+    await page.keyboard.press('Control+F');
+    await page.keyboard.type('component Space');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    expect(await classOf(/^component$/)).toBe(keyword);
+    const others = [await classOf(/^Space$/), await classOf(/^\/\/\s═══\sHerní\skomponenty/), await classOf(/^"?Herní\splán"?$/)];
     for (const other of others) expect(other).not.toBe(keyword);
     expect(new Set(others).size).toBe(3); // a component name, a comment, a string: three colours
   }, SLOW);
 
   it('shows a misspelt zone name as R0201 with its suggestion, and keeps the text across a reload', async () => {
-    await page.click('.monaco-editor .view-lines');
+    await focusEditor();
     await page.keyboard.press('Control+F');
     await page.keyboard.type('to meal-offer');
     await page.keyboard.press('Enter');
@@ -209,7 +226,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
   }, 360_000);
 
   it('shows a rule that fails while the game runs as a message with its location', async () => {
-    await page.click('.monaco-editor .view-lines');
+    await focusEditor();
     await page.keyboard.press('Control+A');
     await page.keyboard.insertText(BROKEN);
     await page.waitForFunction(() => document.querySelector('#setup h2')?.textContent === 'Play Broken Coin');
@@ -257,7 +274,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     const original = readFileSync(join(ROOT, 'rulesets/tokaido/tokaido.cs.rules'), 'utf8');
     const edited = original.replace('choose amount from 1 to min(3, coins) as donate', 'choose amount from 1 to min(2, coins) as donate');
     expect(edited).not.toBe(original);
-    await page.click('.monaco-editor .view-lines');
+    await focusEditor();
     await page.keyboard.press('Control+A');
     await page.keyboard.insertText(edited);
     await page.waitForFunction(() => document.querySelector('#saved')?.textContent?.includes('edited'));
@@ -270,6 +287,103 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     await page.click('#reset');
     await page.waitForSelector('#check-status[data-state="ok"]');
   }, 360_000);
+
+  describe('the editor knows the language (the check worker\'s language service)', () => {
+    const TOKAIDO = readFileSync(join(ROOT, 'rulesets/tokaido/tokaido.cs.rules'), 'utf8');
+    const lineOf = (text: string) => TOKAIDO.slice(0, TOKAIDO.indexOf(text)).split('\n').length;
+    let shots = '';
+    const shoot = async (name: string) => {
+      if (!shots) {
+        shots = process.env.REGULA_PLAYGROUND_SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'regula-playground-shots-'));
+        mkdirSync(shots, { recursive: true });
+        process.stderr.write(`playground editor screenshots: ${shots}\n`);
+      }
+      await page.screenshot({ path: join(shots, `${name}.png`) });
+    };
+    /** Selects the first `text` in the editor with its find widget, then leaves the cursor at its start or end. */
+    const cursorAt = async (text: string, where: 'start' | 'end') => {
+      await focusEditor();
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.press('Control+F');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press(where === 'start' ? 'ArrowLeft' : 'ArrowRight');
+    };
+    const savedHas = (text: string) => page.waitForFunction((t) => Object.keys(localStorage).some((k) => k.includes('tokaido.cs.rules') && localStorage.getItem(k)?.includes(t)), text);
+    const isOriginal = () => page.waitForFunction(() => document.querySelector('#saved')?.textContent?.includes('original'));
+
+    it('completes a zone name at the cursor: Ctrl+Space, then the suggestion is accepted', async () => {
+      await page.waitForSelector('#check-status[data-state="ok"]');
+      await cursorAt('to meal-offer', 'end');
+      for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace'); // `to meal-o`
+      await page.keyboard.press('Control+Space');
+      const row = page.locator('.suggest-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: /^meal-offer$/ }) });
+      await row.waitFor();
+      await shoot('1-completion');
+      await row.click();
+      await page.waitForFunction(() => document.querySelector('.suggest-widget.visible') === null);
+      await isOriginal(); // `meal-offer` is whole again: the text is the original
+      await page.waitForSelector('#check-status[data-state="ok"]');
+    }, SLOW);
+
+    it('hovers a rule\'s name and reads the rulebook passages it cites, quoted with file, line and paragraph', async () => {
+      await cursorAt('rule temple on stop', 'start');
+      for (let i = 0; i < 'rule t'.length; i++) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I'); // editor.action.showHover
+      const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'tokaido.cs.txt' }).first();
+      await hover.waitFor();
+      const text = (await hover.textContent()) ?? '';
+      expect(text).toContain('rule temple');
+      expect(text).toContain('Hráč může věnovat chrámu 1, 2 nebo 3 mince');
+      expect(text).toMatch(/tokaido\.cs\.txt:\d+, paragraph \d+/);
+      await shoot('2-hover-rulebook-quote');
+      await page.keyboard.press('Escape');
+    }, SLOW);
+
+    it('hovers a keyword and reads its documentation from docs/language.md', async () => {
+      await cursorAt('rule temple on stop', 'start');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I');
+      const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'docs/language.md' }).first();
+      await hover.waitFor();
+      expect(await hover.textContent()).toContain('rule');
+      await page.keyboard.press('Escape');
+    }, SLOW);
+
+    it('jumps from a use of a counter to its declaration (editor.action.revealDefinition, F12)', async () => {
+      await cursorAt('min(3, coins)', 'end');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft'); // in `coins`
+      const from = lineOf('min(3, coins)');
+      await page.waitForFunction((line) => document.querySelector('#cursor')?.textContent?.startsWith(`Ln ${line},`), from);
+      await page.keyboard.press('F12');
+      const to = lineOf('counter coins per player');
+      expect(to).not.toBe(from);
+      await page.waitForFunction((line) => document.querySelector('#cursor')?.textContent?.startsWith(`Ln ${line},`), to);
+      await shoot('3-definition');
+    }, SLOW);
+
+    it('fixes a misspelt name with the quick fix its diagnostic suggests (Ctrl+.)', async () => {
+      await cursorAt('to meal-offer', 'end');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Backspace'); // meal-ofer
+      await page.locator('#diagnostics .diag.error[data-code="R0201"]').waitFor();
+      await savedHas('to meal-ofer');
+      await page.keyboard.press('Control+.');
+      const fix = page.locator('.action-widget .monaco-list-row').filter({ hasText: 'Change meal-ofer to meal-offer' });
+      await fix.waitFor();
+      await shoot('4-quick-fix');
+      await fix.click();
+      await isOriginal();
+      await page.waitForSelector('#check-status[data-state="ok"]');
+      expect(await page.locator('#diagnostics .diag.error').count()).toBe(0);
+    }, SLOW);
+  });
 
   it('raised no uncaught error in the page', () => {
     expect(pageErrors).toEqual([]);
