@@ -9,6 +9,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Span } from '../grammar/ast.js';
+import { format } from './format.js';
 import { SEMANTIC_MODIFIERS, SEMANTIC_TYPES, type Analysis, type CompletionKind, type LanguageService, type OutlineSymbol } from './index.js';
 
 const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
@@ -55,6 +56,7 @@ export function startServer(service: LanguageService, input: NodeJS.ReadableStre
       semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TYPES], tokenModifiers: [...SEMANTIC_MODIFIERS] }, full: true },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Refactor] },
       signatureHelpProvider: { triggerCharacters: ['(', ','] },
+      documentFormattingProvider: true,
     },
     serverInfo: { name: 'regula' },
   }));
@@ -167,6 +169,16 @@ export function startServer(service: LanguageService, input: NodeJS.ReadableStre
       ...(c.preferred ? { isPreferred: true } : {}),
       edit: { changes: { [textDocument.uri]: c.edits.map((e) => ({ range: range(found.doc, e.span), newText: e.newText })) } },
     }));
+  });
+
+  // Formatting is `regula fmt`'s: the whole text in its canonical layout, or nothing while it has syntax errors.
+  connection.onDocumentFormatting(({ textDocument }) => {
+    const doc = documents.get(textDocument.uri);
+    if (!doc) return null;
+    const text = doc.getText();
+    const formatted = format(text, pathOf(textDocument.uri));
+    if (!formatted.ok || formatted.text === text) return [];
+    return [{ range: { start: doc.positionAt(0), end: doc.positionAt(text.length) }, newText: formatted.text }];
   });
 
   connection.onSignatureHelp(({ textDocument, position }) => {

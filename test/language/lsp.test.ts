@@ -118,3 +118,14 @@ it('refuses a clashing rename with the reason', async () => {
   await expect(client.request('textDocument/rename', { textDocument: { uri }, position: positionOf('counter coins', 'counter '.length), newName: 'meals' }))
     .rejects.toThrow('`meals` is already declared as a zone');
 }, 60_000);
+
+it('formats a document as `regula fmt` does, and leaves a formatted one alone', async () => {
+  expect(await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
+  const messy = 'game "Messy" {players 2 to 2}\ncounter   n\nflow {\n      end the game }\nwinner most n\n';
+  const messyUri = uri.replace(/[^/]+$/, 'messy.rules');
+  client.notify('textDocument/didOpen', { textDocument: { uri: messyUri, languageId: 'regula', version: 1, text: messy } });
+  const edits = await client.request<{ newText: string }[]>('textDocument/formatting', { textDocument: { uri: messyUri }, options: { tabSize: 2, insertSpaces: true } });
+  expect(edits).toHaveLength(1);
+  expect(edits[0]!.newText).toContain('counter n\n');
+  expect(edits[0]!.newText).toContain('flow {\n  end the game\n}');
+}, 60_000);
