@@ -130,19 +130,23 @@ export function lineStarts(source: string): readonly number[] {
   return lastLines.starts;
 }
 
-/** Line and column (both from 1) of an offset. */
-export function lineColumn(source: string, offset: number): { line: number; column: number } {
-  const starts = lineStarts(source);
-  // The lines that start at or before the offset (binary search); past the end counts as the end.
-  const at = Math.min(offset, source.length);
+/** How many of the sorted `starts` are at or before `offset` (binary search: errors may be many). */
+export function countAtOrBefore(starts: readonly number[], offset: number): number {
   let lo = 0;
   let hi = starts.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (starts[mid]! <= at) lo = mid + 1;
+    if (starts[mid]! <= offset) lo = mid + 1;
     else hi = mid;
   }
-  const line = Math.max(1, lo);
+  return lo;
+}
+
+/** Line and column (both from 1) of an offset. */
+export function lineColumn(source: string, offset: number): { line: number; column: number } {
+  const starts = lineStarts(source);
+  // The lines that start at or before the offset (binary search); past the end counts as the end.
+  const line = Math.max(1, countAtOrBefore(starts, Math.min(offset, source.length)));
   return { line, column: offset - starts[line - 1]! + 1 };
 }
 

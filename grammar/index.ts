@@ -3,7 +3,7 @@
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Ruleset, Span } from './ast.js';
 import { cstToAst } from './cst-to-ast.js';
-import { diag, editDistance, type Diagnostic } from './diagnostics.js';
+import { countAtOrBefore, diag, editDistance, type Diagnostic } from './diagnostics.js';
 import { grouped, LIMITS, NestingTooDeep, tooDeep } from './limits.js';
 import { parser } from './parser.js';
 import { Identifier, KEYWORDS, lexer, T } from './tokens.js';
@@ -92,18 +92,6 @@ const tokenSpan = (t: IToken): Span => ({ start: t.startOffset, end: (t.endOffse
 
 /** A long digit string cut to its start and end, so a message stays one line. */
 const shorten = (digits: string): string => (digits.length > 24 ? `${digits.slice(0, 10)}…${digits.slice(-10)}` : digits);
-
-/** How many of the sorted `starts` are at or before `offset` (binary search: errors may be many). */
-function countAtOrBefore(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid]! <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 const DECLARATION_WORDS = new Set([
   'game', 'component', 'table', 'zone', 'counter', 'pieces', 'piece', 'board', 'define', 'rule', 'event',
