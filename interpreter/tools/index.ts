@@ -2,6 +2,7 @@
 // differ (compare), how much of the rulebook is cited (coverage), what the game's structure is
 // (outline), whether a worked example plays out (scenario), how balanced it is (simulate).
 export * from './compare.js';
+export * from './agents.js';
 export * from './coverage.js';
 export * from './outline.js';
 export * from './scenario.js';
