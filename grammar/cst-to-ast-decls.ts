@@ -96,12 +96,16 @@ function isPlayer(t: IToken, ctx: DeclContext): boolean {
 function game(d: C.GameDeclCstNode, span: A.Span): A.GameDecl {
   const parts = childrenOf(d);
   const rulebook = lastTok(parts.rulebook);
+  const min = lastTok(parts.min);
+  const max = lastTok(parts.max);
+  // `players 2` is exactly two: the last `players` line has no `to` when its max comes before its min.
+  const exact = min && (!max || max.startOffset < min.startOffset);
   return {
     kind: 'Game',
     title: str(need(tok(parts.title))),
     // Left at 0 when missing: later checks report an absent player count.
-    minPlayers: Number(lastTok(parts.min)?.image ?? 0),
-    maxPlayers: Number(lastTok(parts.max)?.image ?? 0),
+    minPlayers: Number(min?.image ?? 0),
+    maxPlayers: Number((exact ? min : max)?.image ?? 0),
     rulebook: rulebook ? str(rulebook) : null,
     meta: meta(parts.meta),
     span,
@@ -151,7 +155,7 @@ function table(d: C.TableDeclCstNode, span: A.Span, ctx: DeclContext): A.TableDe
 
 /** A header cell: a name, or reported and kept by its text so the rows still line up. */
 function column(c: C.CellCstNode, ctx: DeclContext): A.Name {
-  const ident = tok(childrenOf(c).Identifier);
+  const ident = tok(childrenOf(c).Name);
   if (ident) return nameOf(ident);
   const found = ctx.source.slice(spanOf(c).start, spanOf(c).end);
   ctx.report(diag('R0102', spanOf(c), { expected: 'a column name', found: `\`${found}\`` }));
@@ -163,7 +167,7 @@ function cell(node: C.CellCstNode): A.Cell {
   const parts = childrenOf(node);
   const num = tok(parts.Number);
   const text = tok(parts.String);
-  const ident = tok(parts.Identifier);
+  const ident = tok(parts.Name);
   const value: A.CellValue = num
     ? (has(parts.Minus) ? -1 : 1) * Number(num.image)
     : text

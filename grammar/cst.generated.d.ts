@@ -113,9 +113,9 @@ export interface AttrCstNode extends CstNode {
 export type AttrCstChildren = {
   name: IToken[];
   Colon: IToken[];
-  type?: (IToken)[];
   values?: (EnumValueCstNode)[];
   Pipe?: IToken[];
+  type?: (IToken)[];
 };
 
 export interface EnumValueCstNode extends CstNode {
@@ -164,7 +164,7 @@ export type CellCstChildren = {
   Number?: (IToken)[];
   Minus?: IToken[];
   String?: IToken[];
-  Identifier?: IToken[];
+  Name?: IToken[];
   Kw_yes?: IToken[];
   Kw_no?: IToken[];
 };
@@ -894,7 +894,7 @@ export type PrimaryCstChildren = {
   foldQuant?: FoldQuantCstNode[];
   sortQuant?: SortQuantCstNode[];
   connectedQuant?: ConnectedQuantCstNode[];
-  name?: (IToken)[];
+  name?: IToken[];
   args?: ArgsCstNode[];
 };
 

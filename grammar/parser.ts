@@ -3,7 +3,7 @@
 import { CstParser, EOF, type CstNode, type IOrAlt, type IParserErrorMessageProvider, type IToken, type OrMethodOpts, type ParserMethod, type TokenType } from 'chevrotain';
 import { MESSAGES } from './diagnostics.js';
 import { LIMITS, NestingTooDeep } from './limits.js';
-import { allTokens, Identifier as Id, K, T } from './tokens.js';
+import { allTokens, CallName, Identifier, K, Name, T } from './tokens.js';
 
 const expectedFound = (expected: string, found: string) =>
   MESSAGES.R0102[1].replace('{expected}', expected).replace('{found}', found);
@@ -31,7 +31,9 @@ export const errorMessages: IParserErrorMessageProvider = {
     if (ruleName === 'block' && expected === T.RBrace) return expectedFound('a statement or `}`', shown(actual));
     if (ruleName === 'ruleset' && expected === EOF) return expectedFound('a declaration', shown(actual));
     // A keyword where a name goes is a common slip: say why the word is not a name.
-    if (expected === Id && actual.tokenType.name.startsWith('Kw_')) return expectedFound('a name', `the keyword ${shown(actual)}`);
+    if ((expected === Name || expected === Identifier || expected === CallName) && actual.tokenType.name.startsWith('Kw_')) {
+      return expectedFound('a name', `the keyword ${shown(actual)}, which is reserved: write another name, such as \`my-${actual.image}\``);
+    }
     return expectedFound(describe(expected), shown(actual));
   },
   buildNotAllInputParsedMessage({ firstRedundant }) {
@@ -188,8 +190,10 @@ class RegulaParser extends CstParser {
           ALT: () => {
             this.CONSUME(K.players);
             this.CONSUME(T.Number, { LABEL: 'min' });
-            this.CONSUME(K.to);
-            this.CONSUME2(T.Number, { LABEL: 'max' });
+            this.OPTION(() => {
+              this.CONSUME(K.to);
+              this.CONSUME2(T.Number, { LABEL: 'max' });
+            });
           },
         },
         {
@@ -205,7 +209,7 @@ class RegulaParser extends CstParser {
 
   componentDecl = this.RULE('componentDecl', () => {
     this.CONSUME(K.component);
-    this.CONSUME(Id, { LABEL: 'name' });
+    this.CONSUME(Name, { LABEL: 'name' });
     this.SUBRULE(this.meta);
     this.CONSUME(T.LBrace);
     this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.attr) });
@@ -213,12 +217,10 @@ class RegulaParser extends CstParser {
   });
 
   attr = this.RULE('attr', () => {
-    this.CONSUME(Id, { LABEL: 'name' });
+    this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(T.Colon);
+    // Values first: `number | text` is a list of values named by contextual keywords, `number` a type.
     this.OR(this.once('attr', () => [
-      { ALT: () => this.CONSUME(K.number, { LABEL: 'type' }) },
-      { ALT: () => this.CONSUME(K.text, { LABEL: 'type' }) },
-      { ALT: () => this.CONSUME(K.flag, { LABEL: 'type' }) },
       {
         ALT: () => {
           this.SUBRULE(this.enumValue, { LABEL: 'values' });
@@ -228,21 +230,24 @@ class RegulaParser extends CstParser {
           });
         },
       },
+      { ALT: () => this.CONSUME(K.number, { LABEL: 'type' }) },
+      { ALT: () => this.CONSUME(K.text, { LABEL: 'type' }) },
+      { ALT: () => this.CONSUME(K.flag, { LABEL: 'type' }) },
     ]));
   });
 
   enumValue = this.RULE('enumValue', () => {
-    this.anyOf('value', Id, T.String);
+    this.anyOf('value', Name, T.String);
   });
 
   tableDecl = this.RULE('tableDecl', () => {
     this.CONSUME(K.table);
-    this.CONSUME(Id, { LABEL: 'name' });
+    this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(K.of);
-    this.CONSUME2(Id, { LABEL: 'component' });
+    this.CONSUME2(Name, { LABEL: 'component' });
     this.OPTION(() => {
       this.CONSUME(K.in);
-      this.CONSUME3(Id, { LABEL: 'zone' });
+      this.CONSUME3(Name, { LABEL: 'zone' });
     });
     this.SUBRULE(this.meta);
     this.CONSUME(T.LBrace);
@@ -269,7 +274,7 @@ class RegulaParser extends CstParser {
         },
       },
       { ALT: () => this.CONSUME(T.String) },
-      { ALT: () => this.CONSUME(Id) },
+      { ALT: () => this.CONSUME(Name) },
       { ALT: () => this.CONSUME(K.yes) },
       { ALT: () => this.CONSUME(K.no) },
     ]));
@@ -278,14 +283,14 @@ class RegulaParser extends CstParser {
   // `per player`: `player` is a name, checked by its text when building the AST.
   zoneDecl = this.RULE('zoneDecl', () => {
     this.CONSUME(K.zone);
-    this.CONSUME(Id, { LABEL: 'name' });
+    this.CONSUME(Name, { LABEL: 'name' });
     this.OPTION(() => {
       this.CONSUME(K.of);
-      this.CONSUME2(Id, { LABEL: 'component' });
+      this.CONSUME2(Name, { LABEL: 'component' });
     });
     this.OPTION2(() => {
       this.CONSUME(K.per);
-      this.CONSUME3(Id, { LABEL: 'per' });
+      this.CONSUME3(Name, { LABEL: 'per' });
     });
     this.MANY(() => {
       this.CONSUME(T.Comma);
@@ -296,10 +301,10 @@ class RegulaParser extends CstParser {
 
   counterDecl = this.RULE('counterDecl', () => {
     this.CONSUME(K.counter);
-    this.CONSUME(Id, { LABEL: 'name' });
+    this.CONSUME(Name, { LABEL: 'name' });
     this.OPTION(() => {
       this.CONSUME(K.per);
-      this.CONSUME2(Id, { LABEL: 'per' });
+      this.CONSUME2(Name, { LABEL: 'per' });
     });
     this.MANY(() => {
       this.CONSUME(T.Comma);
@@ -337,18 +342,18 @@ class RegulaParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(K.pieces);
-          this.CONSUME(Id, { LABEL: 'name' });
+          this.CONSUME(Name, { LABEL: 'name' });
           this.OPTION(() => this.CONSUME(T.Number, { LABEL: 'count' }));
           this.CONSUME(K.per);
-          this.CONSUME2(Id, { LABEL: 'per' });
+          this.CONSUME2(Name, { LABEL: 'per' });
         },
       },
       {
         ALT: () => {
           this.CONSUME(K.piece);
-          this.CONSUME3(Id, { LABEL: 'name' });
+          this.CONSUME3(Name, { LABEL: 'name' });
           this.CONSUME(K.in);
-          this.CONSUME4(Id, { LABEL: 'collection' });
+          this.CONSUME4(Name, { LABEL: 'collection' });
         },
       },
     ]));
@@ -357,14 +362,14 @@ class RegulaParser extends CstParser {
 
   boardDecl = this.RULE('boardDecl', () => {
     this.CONSUME(K.board);
-    this.CONSUME(Id, { LABEL: 'name' });
+    this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(T.Colon);
     this.OR(this.once('boardDecl', () => [
       {
         ALT: () => {
           this.CONSUME(K.track, { LABEL: 'shape' });
           this.CONSUME(K.of);
-          this.CONSUME2(Id, { LABEL: 'of' });
+          this.CONSUME2(Name, { LABEL: 'of' });
           this.OPTION(() => this.CONSUME(K.reversed));
         },
       },
@@ -372,7 +377,7 @@ class RegulaParser extends CstParser {
         ALT: () => {
           this.CONSUME(K.graph, { LABEL: 'shape' });
           this.CONSUME2(K.of);
-          this.CONSUME3(Id, { LABEL: 'of' });
+          this.CONSUME3(Name, { LABEL: 'of' });
           this.CONSUME(T.LBrace);
           this.MANY(() => this.SUBRULE(this.adjacency));
           this.CONSUME(T.RBrace);
@@ -383,7 +388,7 @@ class RegulaParser extends CstParser {
           this.CONSUME(K.hex, { LABEL: 'shape' });
           this.CONSUME(K.grid);
           this.CONSUME3(K.of);
-          this.CONSUME4(Id, { LABEL: 'of' });
+          this.CONSUME4(Name, { LABEL: 'of' });
         },
       },
       {
@@ -391,7 +396,7 @@ class RegulaParser extends CstParser {
           this.CONSUME(K.square, { LABEL: 'shape' });
           this.CONSUME2(K.grid);
           this.CONSUME4(K.of);
-          this.CONSUME5(Id, { LABEL: 'of' });
+          this.CONSUME5(Name, { LABEL: 'of' });
         },
       },
     ]));
@@ -399,20 +404,20 @@ class RegulaParser extends CstParser {
   });
 
   adjacency = this.RULE('adjacency', () => {
-    this.CONSUME(Id, { LABEL: 'head' });
+    this.CONSUME(Name, { LABEL: 'head' });
     this.CONSUME(T.Colon);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME2(Id, { LABEL: 'targets' }) });
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME2(Name, { LABEL: 'targets' }) });
   });
 
   params = this.RULE('params', () => {
     this.CONSUME(T.LParen);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(Id, { LABEL: 'param' }) });
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(Name, { LABEL: 'param' }) });
     this.CONSUME(T.RParen);
   });
 
   defineDecl = this.RULE('defineDecl', () => {
     this.CONSUME(K.define);
-    this.CONSUME(Id, { LABEL: 'name' });
+    this.CONSUME(Name, { LABEL: 'name' });
     this.OPTION(() => this.SUBRULE(this.params));
     this.CONSUME(T.Eq);
     this.SUBRULE(this.expr, { LABEL: 'body' });
@@ -422,12 +427,12 @@ class RegulaParser extends CstParser {
   // `rule X forbids …` and `rule X(…) on …` share their first two tokens, so they share a rule.
   ruleDecl = this.RULE('ruleDecl', () => {
     this.CONSUME(K.rule);
-    this.CONSUME(Id, { LABEL: 'name' });
+    this.CONSUME(Name, { LABEL: 'name' });
     this.OR(this.once('ruleDecl', () => [
       {
         ALT: () => {
           this.CONSUME(K.forbids);
-          this.CONSUME2(Id, { LABEL: 'choice' });
+          this.CONSUME2(Name, { LABEL: 'choice' });
           this.CONSUME(K.when);
           this.SUBRULE(this.expr, { LABEL: 'when' });
           this.SUBRULE(this.meta);
@@ -438,7 +443,7 @@ class RegulaParser extends CstParser {
           this.OPTION(() => this.SUBRULE(this.params));
           this.OPTION2(() => {
             this.CONSUME(K.on);
-            this.CONSUME3(Id, { LABEL: 'event' });
+            this.CONSUME3(Name, { LABEL: 'event' });
             this.OPTION3(() => {
               this.CONSUME(K.where);
               this.SUBRULE2(this.expr, { LABEL: 'where' });
@@ -453,7 +458,7 @@ class RegulaParser extends CstParser {
 
   eventDecl = this.RULE('eventDecl', () => {
     this.CONSUME(K.event);
-    this.CONSUME(Id, { LABEL: 'name' });
+    this.CONSUME(Name, { LABEL: 'name' });
     this.OPTION(() => this.SUBRULE(this.params));
     this.SUBRULE(this.meta);
   });
@@ -462,13 +467,13 @@ class RegulaParser extends CstParser {
     this.CONSUME(K.powers);
     this.CONSUME(K.come);
     this.CONSUME(K.from);
-    this.CONSUME(Id, { LABEL: 'zone' });
+    this.CONSUME(Name, { LABEL: 'zone' });
     this.SUBRULE(this.meta);
   });
 
   powerDecl = this.RULE('powerDecl', () => {
     this.CONSUME(K.power);
-    this.CONSUME(Id, { LABEL: 'name' });
+    this.CONSUME(Name, { LABEL: 'name' });
     this.SUBRULE(this.meta);
     this.CONSUME(T.LBrace);
     this.MANY(() =>
@@ -494,7 +499,7 @@ class RegulaParser extends CstParser {
 
   recountDecl = this.RULE('recountDecl', () => {
     this.CONSUME(K.recount);
-    this.CONSUME(Id, { LABEL: 'counter' });
+    this.CONSUME(Name, { LABEL: 'counter' });
     this.CONSUME(K.as);
     this.SUBRULE(this.expr);
     this.SUBRULE(this.meta);
@@ -530,7 +535,7 @@ class RegulaParser extends CstParser {
 
   variantDecl = this.RULE('variantDecl', () => {
     this.CONSUME(K.variant);
-    this.CONSUME(Id, { LABEL: 'id' });
+    this.CONSUME(Name, { LABEL: 'id' });
     this.CONSUME(T.String, { LABEL: 'title' });
     this.OPTION(() => {
       this.CONSUME(K.when);
@@ -538,7 +543,7 @@ class RegulaParser extends CstParser {
     });
     this.OPTION2(() => {
       this.CONSUME(K.excludes);
-      this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME2(Id, { LABEL: 'excludes' }) });
+      this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME2(Name, { LABEL: 'excludes' }) });
     });
     this.SUBRULE(this.meta);
     this.CONSUME(T.LBrace);
@@ -563,7 +568,7 @@ class RegulaParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(K.remove, { LABEL: 'op' });
-          this.CONSUME(Id, { LABEL: 'target' });
+          this.CONSUME(Name, { LABEL: 'target' });
         },
       },
     ]));
@@ -610,7 +615,7 @@ class RegulaParser extends CstParser {
 
   letStmt = this.RULE('letStmt', () => {
     this.CONSUME(K.let);
-    this.CONSUME(Id, { LABEL: 'name' });
+    this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(T.Eq);
     this.SUBRULE(this.expr, { LABEL: 'value' });
   });
@@ -618,7 +623,7 @@ class RegulaParser extends CstParser {
   gainStmt = this.RULE('gainStmt', () => {
     this.CONSUME(K.gain, { LABEL: 'op' });
     this.SUBRULE(this.expr, { LABEL: 'amount' });
-    this.CONSUME(Id, { LABEL: 'counter' });
+    this.CONSUME(Name, { LABEL: 'counter' });
     this.OPTION(() => {
       this.CONSUME(K.to);
       this.SUBRULE2(this.expr, { LABEL: 'target' });
@@ -628,7 +633,7 @@ class RegulaParser extends CstParser {
   loseStmt = this.RULE('loseStmt', () => {
     this.anyOf('op', K.lose, K.pay);
     this.SUBRULE(this.expr, { LABEL: 'amount' });
-    this.CONSUME(Id, { LABEL: 'counter' });
+    this.CONSUME(Name, { LABEL: 'counter' });
     this.OPTION(() => {
       this.CONSUME(K.from);
       this.SUBRULE2(this.expr, { LABEL: 'target' });
@@ -639,7 +644,7 @@ class RegulaParser extends CstParser {
     this.CONSUME(K.add, { LABEL: 'op' });
     this.SUBRULE(this.expr, { LABEL: 'amount' });
     this.CONSUME(K.to);
-    this.CONSUME(Id, { LABEL: 'counter' });
+    this.CONSUME(Name, { LABEL: 'counter' });
     this.OPTION(() => {
       this.CONSUME(K.of);
       this.SUBRULE2(this.expr, { LABEL: 'target' });
@@ -648,7 +653,7 @@ class RegulaParser extends CstParser {
 
   setStmt = this.RULE('setStmt', () => {
     this.CONSUME(K.set, { LABEL: 'op' });
-    this.CONSUME(Id, { LABEL: 'counter' });
+    this.CONSUME(Name, { LABEL: 'counter' });
     this.OPTION(() => {
       this.CONSUME(K.of);
       this.SUBRULE(this.expr, { LABEL: 'target' });
@@ -690,7 +695,7 @@ class RegulaParser extends CstParser {
       {
         ALT: () => {
           this.OPTION2(() => this.CONSUME(K.any));
-          this.CONSUME(Id, { LABEL: 'variable' });
+          this.CONSUME(Name, { LABEL: 'variable' });
           this.CONSUME(K.from);
           this.SUBRULE(this.expr, { LABEL: 'from' });
           this.OPTION3(() => {
@@ -704,7 +709,7 @@ class RegulaParser extends CstParser {
           this.CONSUME(K.as);
           this.OR2(
             this.once('chooseStmt#label', () => [
-              { ALT: () => this.CONSUME2(Id, { LABEL: 'verb' }) },
+              { ALT: () => this.CONSUME2(Name, { LABEL: 'verb' }) },
               { ALT: () => this.CONSUME(T.String, { LABEL: 'template' }) },
             ]),
           );
@@ -758,7 +763,7 @@ class RegulaParser extends CstParser {
     this.OPTION(() => this.CONSUME(K.simultaneously));
     this.CONSUME(K.for);
     this.CONSUME(K.each);
-    this.CONSUME(Id, { LABEL: 'variable' });
+    this.CONSUME(Name, { LABEL: 'variable' });
     this.CONSUME(K.in);
     this.SUBRULE(this.expr, { LABEL: 'list' });
     this.OPTION2(() => {
@@ -834,12 +839,12 @@ class RegulaParser extends CstParser {
 
   fireStmt = this.RULE('fireStmt', () => {
     this.CONSUME(K.fire);
-    this.CONSUME(Id, { LABEL: 'event' });
+    this.CONSUME(Name, { LABEL: 'event' });
     this.OPTION(() => this.SUBRULE(this.args));
   });
 
   callStmt = this.RULE('callStmt', () => {
-    this.CONSUME(Id, { LABEL: 'rule' });
+    this.CONSUME(CallName, { LABEL: 'rule' });
     this.SUBRULE(this.args);
   });
 
@@ -856,7 +861,7 @@ class RegulaParser extends CstParser {
 
   rankStmt = this.RULE('rankStmt', () => {
     this.CONSUME(K.rank);
-    this.CONSUME(Id, { LABEL: 'variable' });
+    this.CONSUME(Name, { LABEL: 'variable' });
     this.CONSUME(K.in);
     this.SUBRULE(this.expr, { LABEL: 'list' });
     this.CONSUME(K.by);
@@ -871,7 +876,7 @@ class RegulaParser extends CstParser {
   pickStmt = this.RULE('pickStmt', () => {
     this.CONSUME(K.pick);
     this.CONSUME(K.random);
-    this.CONSUME(Id, { LABEL: 'variable' });
+    this.CONSUME(Name, { LABEL: 'variable' });
     this.CONSUME(K.from);
     this.SUBRULE(this.expr, { LABEL: 'from' });
     this.OPTION(() => {
@@ -941,7 +946,7 @@ class RegulaParser extends CstParser {
       DEF: [
         {
           ALT: () => {
-            this.CONSUME(Id, { LABEL: 'property' });
+            this.CONSUME(Name, { LABEL: 'property' });
             this.CONSUME(K.of);
             this.nested(() => this.SUBRULE(this.ofExpr, { LABEL: 'target' }));
           },
@@ -984,12 +989,10 @@ class RegulaParser extends CstParser {
         { ALT: () => this.SUBRULE(this.connectedQuant) },
         {
           ALT: () => {
-            this.CONSUME(Id, { LABEL: 'name' });
+            this.CONSUME(Name, { LABEL: 'name' });
             this.OPTION(() => this.SUBRULE(this.args));
           },
         },
-        // `players` is reserved for the game header, yet the list of players is read by that name.
-        { ALT: () => this.CONSUME(K.players, { LABEL: 'name' }) },
       ],
     })));
   });
@@ -1016,7 +1019,7 @@ class RegulaParser extends CstParser {
       { ALT: () => this.SUBRULE(this.args) },
       {
         ALT: () => {
-          this.CONSUME(Id, { LABEL: 'variable' });
+          this.CONSUME(Name, { LABEL: 'variable' });
           this.CONSUME(K.in);
           this.SUBRULE(this.expr, { LABEL: 'list' });
           this.OPTION(() => {
@@ -1042,7 +1045,7 @@ class RegulaParser extends CstParser {
           ALT: () => {
             this.SUBRULE(this.expr, { LABEL: 'key' });
             this.CONSUME(K.for);
-            this.CONSUME(Id, { LABEL: 'variable' });
+            this.CONSUME(Name, { LABEL: 'variable' });
             this.CONSUME(K.in);
             this.SUBRULE2(this.expr, { LABEL: 'list' });
             this.OPTION(() => {
@@ -1058,7 +1061,7 @@ class RegulaParser extends CstParser {
   /** `connected x from START [where C]`: the spaces reachable from START through neighbours where C holds. */
   connectedQuant = this.RULE('connectedQuant', () => {
     this.CONSUME(K.connected, { LABEL: 'quantifier' });
-    this.CONSUME(Id, { LABEL: 'variable' });
+    this.CONSUME(Name, { LABEL: 'variable' });
     this.CONSUME(K.from);
     this.SUBRULE(this.expr, { LABEL: 'list' });
     this.OPTION(() => {
@@ -1073,7 +1076,7 @@ class RegulaParser extends CstParser {
       { ALT: () => this.SUBRULE(this.args) },
       {
         ALT: () => {
-          this.CONSUME(Id, { LABEL: 'variable' });
+          this.CONSUME(Name, { LABEL: 'variable' });
           this.CONSUME(K.in);
           this.SUBRULE(this.expr, { LABEL: 'list' });
           this.OPTION(() => {

@@ -16,9 +16,18 @@ function identStartChars(): number[] {
   return chars;
 }
 
+/**
+ * Where a name goes, the parser takes `Name`: a plain identifier or a contextual keyword (one of
+ * SOFT_KEYWORDS), so a zone may be called `grid` and a counter `round`. `CallName` is the narrower
+ * set that may start a statement as a rule's name: not the words that begin or continue statements.
+ */
+export const Name = createToken({ name: 'Name', label: 'a name', pattern: Lexer.NA });
+export const CallName = createToken({ name: 'CallName', label: 'a name', pattern: Lexer.NA });
+
 export const Identifier = createToken({
   name: 'Identifier',
   label: 'a name',
+  categories: [Name, CallName],
   pattern: {
     exec(text: string, offset: number) {
       IDENT.lastIndex = offset;
@@ -44,11 +53,42 @@ export const KEYWORDS = [
 ] as const;
 export type Keyword = (typeof KEYWORDS)[number];
 
+/**
+ * Keywords that only mean something where the grammar expects them, and elsewhere are names.
+ * Left out (reserved everywhere): words that start an expression (`if`, `count`, `sum`, `none` …),
+ * operators and words that continue an expression or a clause after one (`of`, `in`, `and`, `where`,
+ * `by`, `then`, `for`, `when` …), `top`/`bottom` (`move x to top of pile` would read as a property),
+ * and the citation words.
+ */
+export const RESERVED_KEYWORDS: ReadonlySet<Keyword> = new Set<Keyword>([
+  'of', 'in', 'as', 'where', 'by', 'then', 'else', 'for', 'when', 'until', 'while', 'times', 'ties',
+  'is', 'not', 'and', 'or', 'mod', 'if', 'yes', 'no', 'none', 'any', 'each', 'count', 'sum', 'max',
+  'min', 'every', 'all', 'first', 'last', 'best', 'worst', 'sorted', 'connected', 'top', 'bottom',
+  'cites', 'ambiguous', 'because',
+]);
+export const SOFT_KEYWORDS: readonly Keyword[] = KEYWORDS.filter((k) => !RESERVED_KEYWORDS.has(k));
+
+/**
+ * Soft keywords that cannot name a rule run as a statement (`move(…)` would read as `move …`):
+ * the words that begin a statement, and those that continue one after a name or an expression.
+ */
+export const STATEMENT_KEYWORDS: ReadonlySet<Keyword> = new Set<Keyword>([
+  'let', 'gain', 'lose', 'pay', 'add', 'set', 'move', 'draw', 'shuffle', 'may', 'choose',
+  'simultaneously', 'repeat', 'turn', 'phase', 'step', 'round', 'fire', 'end', 'rank', 'pick',
+  'reveal', 'say', 'to', 'from', 'after',
+]);
+
 /** Keyword token types by their text: `K.game`, `K.of`. */
 export const K = Object.fromEntries(
   KEYWORDS.map((word) => [
     word,
-    createToken({ name: `Kw_${word}`, label: `\`${word}\``, pattern: word, longer_alt: Identifier }),
+    createToken({
+      name: `Kw_${word}`,
+      label: `\`${word}\``,
+      pattern: word,
+      longer_alt: Identifier,
+      categories: RESERVED_KEYWORDS.has(word) ? [] : STATEMENT_KEYWORDS.has(word) ? [Name] : [Name, CallName],
+    }),
   ]),
 ) as Record<Keyword, TokenType>;
 
@@ -93,6 +133,8 @@ const keywordTypes = [...KEYWORDS].sort((a, b) => b.length - a.length).map((word
 
 /** Every token type, in the order the lexer tries them. */
 export const allTokens: TokenType[] = [
+  Name,
+  CallName,
   T.Whitespace,
   T.Comment,
   T.String,

@@ -3,7 +3,7 @@
 // declaration being written), the declared names of the kind that fits, and snippets.
 import type { IToken, TokenType } from 'chevrotain';
 import { parser } from '../grammar/parser.js';
-import { Identifier, lexer, T } from '../grammar/tokens.js';
+import { CallName, Identifier, lexer, Name, T } from '../grammar/tokens.js';
 import type { Span } from '../grammar/ast.js';
 import { BUILTINS } from '../interpreter/checker/index.js';
 import type { Analysis, SymbolKind } from './analysis.js';
@@ -101,7 +101,7 @@ export function complete(a: Analysis, offset: number, docs: KeywordDocs | null):
   for (const path of paths) {
     const next: TokenType = path.nextTokenType;
     const rule = path.ruleStack.at(-1) ?? '';
-    if (next === Identifier) {
+    if (next === Identifier || next === Name || next === CallName) {
       for (const k of namesFor(rule, prev)) kinds.add(k);
     } else if (next.name.startsWith('Kw_')) {
       const word = next.name.slice(3);

@@ -3,7 +3,7 @@
 // semantic tokens, quick fixes and signature help.
 import type { Block, Citation, Decl, Meta, Span, Stmt } from '../grammar/ast.js';
 import type { Diagnostic } from '../grammar/diagnostics.js';
-import { KEYWORDS } from '../grammar/tokens.js';
+import { RESERVED_KEYWORDS } from '../grammar/tokens.js';
 import { lexer, T } from '../grammar/tokens.js';
 import { BUILTINS, powerItems } from '../interpreter/checker/index.js';
 import { declarationsOf, symbolAt, type Analysis, type Declared, type SymbolKind } from './analysis.js';
@@ -181,7 +181,7 @@ export function references(a: Analysis, offset: number, includeDeclaration = tru
 export type RenameResult = { readonly edits: readonly Edit[] } | { readonly refused: string };
 
 const NAME = /^[\p{L}_][\p{L}0-9_]*(?:-[\p{L}0-9_]+)*$/u;
-const RESERVED = new Set<string>(KEYWORDS);
+const RESERVED: ReadonlySet<string> = RESERVED_KEYWORDS;
 
 /** Where rename would start: the name under the cursor, or why there is none. */
 export function prepareRename(a: Analysis, offset: number): { span: Span; name: string } | { refused: string } {

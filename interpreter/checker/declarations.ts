@@ -6,6 +6,7 @@ import type {
   RecountDecl, RuleDecl, Ruleset, TableDecl, VariantDecl,
 } from '../../grammar/ast.js';
 import { closest } from '../../grammar/diagnostics.js';
+import { STATEMENT_KEYWORDS, type Keyword } from '../../grammar/tokens.js';
 import { declKey } from '../definition/index.js';
 import { attrType, ExprChecker, ownerText, type Env } from './expressions.js';
 import { Scope, type Reporter } from './report.js';
@@ -264,6 +265,13 @@ export class DeclChecker {
 
   private rule(d: RuleDecl): void {
     const scope = Scope.of(d.params.map((p) => [p.text, UNKNOWN] as const));
+    // `move(x)` in a block reads as the statement `move …`: a rule run by name cannot be called so.
+    if (!d.trigger && STATEMENT_KEYWORDS.has(d.name.text as Keyword)) {
+      this.report('R0406', d.name.span, {
+        name: d.name.text,
+        meaning: `the statement \`${d.name.text} …\`, so a rule by that name could not be run: give it another name, such as \`do-${d.name.text}\``,
+      });
+    }
     if (d.trigger) {
       const event = d.trigger.event;
       const events = this.s.events.get(event.text);

@@ -38,7 +38,7 @@ describe('syntax errors (R0102)', () => {
   it('name the missing kind of thing', () => {
     expect(parseRuleset('flow { gain }').diagnostics[0]?.message).toBe('Expected an expression but found `}`.');
     expect(parseRuleset('flow { 3 }').diagnostics[0]?.message).toBe('Expected a statement or `}` but found `3`.');
-    expect(parseRuleset('zone round').diagnostics[0]?.message).toBe('Expected a name but found the keyword `round`.');
+    expect(parseRuleset('zone where').diagnostics[0]?.message).toBe('Expected a name but found the keyword `where`, which is reserved: write another name, such as `my-where`.');
   });
 
   it('point at the last character when the file ends too soon', () => {

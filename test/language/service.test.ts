@@ -145,7 +145,7 @@ describe('navigation', () => {
   it('refuses a rename that would clash, and says why', () => {
     const a = open(TOKAIDO);
     expect(service.rename(a, at(a, 'counter coins', 'counter '.length), 'meals')).toEqual({ refused: expect.stringMatching(/^`meals` is already declared as a zone at line \d+\.$/) });
-    expect(service.rename(a, at(a, 'counter coins', 'counter '.length), 'rule')).toEqual({ refused: '`rule` is a keyword of the language.' });
+    expect(service.rename(a, at(a, 'counter coins', 'counter '.length), 'where')).toEqual({ refused: '`where` is a keyword of the language.' });
     const local = service.rename(a, at(a, 'choose amount from', 'choose '.length), 'coins');
     expect(local).toEqual({ refused: expect.stringContaining('`coins` is used at line') });
     expect(service.rename(a, at(a, 'pay amount', 1), 'x')).toEqual({ refused: expect.stringContaining('Only a declared name can be renamed') });
