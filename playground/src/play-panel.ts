@@ -13,6 +13,7 @@ import {
 } from './game-view.js';
 import { balanceView } from './balance-view.js';
 import { outlineView, type OutlineView } from './outline-view.js';
+import { TableView } from './table-view.js';
 
 export interface PanelHooks {
   /** Shows `file:line:col` (or a file with line and column) in the editor. */
@@ -62,6 +63,7 @@ export class PlayPanel {
   private readonly structure = h('div', { id: 'structure' });
   private outline: { def: GameDefinition; key: string; view: OutlineView } | null = null;
   private readonly gameArea: HTMLElement;
+  private readonly table = new TableView((move) => this.guard(() => this.session?.play(move)));
 
   constructor(root: HTMLElement, private readonly hooks: PanelHooks) {
     this.newGame.addEventListener('click', () => this.start());
@@ -76,7 +78,7 @@ export class PlayPanel {
 
     this.gameArea = h('div', { id: 'game', hidden: true },
       h('section', { class: 'card' },
-        this.decision, this.phases, this.moves,
+        this.decision, this.phases, this.table.element, this.moves,
         h('div', { class: 'row controls' }, this.agentOne, this.agentEnd, this.undo, this.progress),
         this.problem),
       h('section', { class: 'card' }, h('h3', {}, 'Why not?'), whyForm, this.whyOutput),
@@ -299,6 +301,9 @@ export class PlayPanel {
     this.trackDeadlines(view.phases);
     fill(this.decision, decisionLine(legal, view));
     fill(this.phases, phaseChips(view, this.deadlines));
+    // The seat's options only when it decides: another seat's options are not the viewer's to see.
+    const mine = legal && legal.player === seat && !this.busy ? session.state.pending?.options ?? null : null;
+    this.table.show({ model: session.model(), view, options: mine });
     fill(this.moves, moveButtons(legal, this.busy, (move) => this.guard(() => session.play(move))));
     fill(this.whyMoves, (legal?.moves ?? []).map((m) => h('option', { value: m })));
     this.agentOne.disabled = this.busy || !legal;
