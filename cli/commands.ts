@@ -48,8 +48,19 @@ export const COMMANDS: readonly Command[] = [
   { name: 'scenario', synopsis: '<scenario.json>...', summary: 'run scenario files (arranged positions, moves, expectations)', options: {}, positionals: 1, load: () => import('./commands/scenario.js') },
   { name: 'lsp', synopsis: '', summary: 'a language server over stdio (completion, hover, definitions, rename, quick fixes) for VS Code, Neovim, Helix: editors/vscode/ and README § Editors', options: {}, positionals: 0, load: () => import('./commands/lsp.js') },
   {
-    name: 'sim', synopsis: '<file>', summary: 'many agent games: wins by seat, scores, game length',
-    options: { ...setup, seed: game.seed!, games: { type: 'string', value: 'N', help: 'games to play (default 100)' }, ...agent, ...json }, positionals: 1, load: () => import('./commands/sim.js'),
+    name: 'sim', synopsis: '<file>',
+    summary: 'many seeded agent games on every core: win rates by seat and by starting option, scores, game length, decisiveness, how often each rule fired and which never did — each estimate with its 95% interval; --compare shows what a variant or another ruleset shifts, with p-values (docs/simulation.md)',
+    options: {
+      ...setup, seed: game.seed!,
+      games: { type: 'string', value: 'N', help: 'games to play (default 100); game g is seeded S/g' },
+      ...agent,
+      workers: { type: 'string', value: 'W', help: 'worker threads (default: every core); the results are the same for any W' },
+      compare: { type: 'string', multiple: true, value: 'FILE|variants=ID,…', help: 'also play a second side on the same seeds and agents — another ruleset FILE, or this one with variants=ID,… instead of --variant (variants= for none), or both — and report what shifted, with p-values' },
+      report: { type: 'string', value: 'FILE.html', help: 'also write the report as one self-contained HTML page with charts (opens offline)' },
+      'max-moves': { type: 'string', value: 'N', help: 'stop with an error a game that has not ended after N moves (default 100000)' },
+      json: { type: 'boolean', help: 'print the report as JSON (cli/sim/sim.schema.json, docs/simulation.md)' },
+    },
+    positionals: 1, load: () => import('./commands/sim.js'),
   },
   {
     name: 'diff', synopsis: '<first> [<second>]',

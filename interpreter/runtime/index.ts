@@ -7,7 +7,7 @@ import { diag } from '../../grammar/diagnostics.js';
 import { locate, type GameDefinition } from '../definition/index.js';
 import { IllegalMoveError, RuleError } from './errors.js';
 import { evaluate, evalNumber, label, newCtx, stackPlayer, type Ctx } from './evaluate.js';
-import { candidates, currentRule, log, optionReaders, passId, resolve, run, zoneReaders, DEFAULT_STEP_BUDGET } from './machine.js';
+import { candidates, currentRule, log, optionReaders, passId, resolve, run, zoneReaders, DEFAULT_STEP_BUDGET, type RuleWatcher } from './machine.js';
 import { modelFor, type Model } from './model.js';
 import { seedRng } from './rng.js';
 import { stateProblems } from './state-check.js';
@@ -17,6 +17,12 @@ import { isList, isPlayer, playerLabel, splitZoneKey, zoneKey, type Value } from
 export interface RunOptions {
   /** Statements one move may run before the rule running is stopped as runaway. */
   readonly stepBudget?: number;
+  /**
+   * Told each time a rule's body starts to run (called, or triggered by an event whose condition
+   * holds) and each time a forbidding rule strikes out an option: what the simulator counts to
+   * find rules that never fire. Called synchronously; it must not change the state.
+   */
+  readonly onRule?: RuleWatcher;
 }
 
 /** A mistake in how a game was asked for: player count, variants. Not a rule's fault. */
@@ -118,7 +124,7 @@ export function setup(def: GameDefinition, players: number, seed: string | numbe
 
 function advance(model: Model, state: GameState, options: RunOptions): void {
   try {
-    run(model, state, options.stepBudget ?? DEFAULT_STEP_BUDGET);
+    run(model, state, options.stepBudget ?? DEFAULT_STEP_BUDGET, options.onRule);
   } catch (e) {
     if (e instanceof RuleError && !e.diagnostic.file) (e.diagnostic as { file?: string }).file = model.def.source.file;
     throw e;
@@ -363,7 +369,7 @@ export type { GameState, LogEntry, MoveRecord, Result } from './state.js';
 export { cardLabel, playerLabel, splitZoneKey } from './values.js';
 export { modelFor, type Model } from './model.js';
 /** Who may see a zone: everyone (null) or these seats. */
-export { zoneReaders } from './machine.js';
+export { zoneReaders, type RuleWatcher } from './machine.js';
 export { stateProblems } from './state-check.js';
 /** For checks that evaluate a declaration's expression (a counter's bounds) outside a rule. */
 export { evalNumber, newCtx };

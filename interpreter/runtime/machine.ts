@@ -1,6 +1,6 @@
 // The statement machine: runs rules over an explicit stack of frames kept in the state, and stops
 // whenever a player must decide (the state's `pending`). Each step changes only the state given.
-import type { Block, ChooseStmt, Expr, MenuStmt, Span, Stmt } from '../../grammar/ast.js';
+import type { Block, ChooseStmt, Expr, ForbidDecl, MenuStmt, RuleDecl, Span, Stmt } from '../../grammar/ast.js';
 import { locate } from '../definition/index.js';
 import { RuleError } from './errors.js';
 import {
@@ -46,13 +46,22 @@ export function log(state: GameState, text: string, detail?: { text: string; see
   state.log.push(detail ? { text, detail: detail.text, seen: detail.seen } : { text });
 }
 
+/** Told when a rule's body starts to run or a forbidding rule strikes out an option (RunOptions.onRule). */
+export type RuleWatcher = (rule: RuleDecl | ForbidDecl) => void;
+
+/** The watcher of the run in progress: module state, as `runningOn` is, so the hot path passes nothing. */
+let watcher: RuleWatcher | undefined;
+
 /** Runs until a decision is pending or the game is over. */
-export function run(model: Model, state: GameState, budget = DEFAULT_STEP_BUDGET): void {
+export function run(model: Model, state: GameState, budget = DEFAULT_STEP_BUDGET, onRule?: RuleWatcher): void {
   const outer = runningOn(state);
+  const outerWatcher = watcher;
+  watcher = onRule;
   try {
     runSteps(model, state, budget);
   } finally {
     runningOn(outer);
+    watcher = outerWatcher;
   }
 }
 
@@ -137,6 +146,7 @@ function step(model: Model, state: GameState): void {
           state.stack.pop();
           continue;
         }
+        watcher?.(rule);
         push(state, model, rule.body);
         return;
       }
@@ -251,6 +261,7 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
       const vars: Record<string, Value> = {};
       rule.params.forEach((p, i) => (vars[p.text] = s.args[i] ? evaluate(ctx, s.args[i]!) : null));
       state.stack.push({ k: 'call', rule: rule.name.text, vars });
+      watcher?.(rule);
       push(state, model, rule.body);
       return;
     }
@@ -454,7 +465,10 @@ export function candidates(model: Model, state: GameState, outer: Ctx, s: Choose
     if (s.where && !evalBool(bound, s.where)) refusedBy = { kind: 'where', span: s.where.span };
     else {
       const f = forbids.find((f) => evalBool(bound, f.decl.when));
-      if (f) refusedBy = { kind: 'forbid', rule: f.decl.name.text, span: f.decl.span };
+      if (f) {
+        refusedBy = { kind: 'forbid', rule: f.decl.name.text, span: f.decl.span };
+        watcher?.(f.decl);
+      }
     }
     if (refusedBy && offeredOnly) continue;
     const id = optionId(model, bound, s, value);

@@ -7,3 +7,6 @@ export * from './coverage.js';
 export * from './outline.js';
 export * from './scenario.js';
 export * from './simulate.js';
+export * from './simulation-report.js';
+export * from './simulation-stats.js';
+export * from './simulation-compare.js';

@@ -1,26 +1,92 @@
-// Many seeded agent games of one ruleset, summarised: who wins from which seat, the scores, how
-// long games last. What a designer runs to see whether a rule breaks the balance.
-import { AGENTS, type AgentFactory } from '../runtime/index.js';
+// Many seeded agent games of one ruleset, counted: who wins from which seat and from which
+// starting option, the scores, how long and how close games are, which rules fire and which
+// options are taken. What a designer runs to see whether a rule breaks the balance. Browser-safe:
+// the command line spreads the games over worker threads, the playground over frames.
 import type { GameDefinition } from '../definition/index.js';
-import { playGame } from '../runtime/index.js';
+import { evalNumber, modelFor, newCtx, playGame, type AgentFactory, type GameState, type Model } from '../runtime/index.js';
+import { agentFromSpec } from './agents.js';
+import { simulationReport, type SimulationReport } from './simulation-report.js';
+
+export type { SimulationReport } from './simulation-report.js';
 
 export interface SimulationOptions {
   readonly players: number;
   readonly variants?: readonly string[];
   readonly games: number;
   readonly seed: string | number;
-  /** A built-in agent's name, or a factory (a game's own agents). */
+  /** One agent for every seat: a spec (`random`, `mcts:iterations=200`) or a factory (a game's own agents). */
   readonly agent?: string | AgentFactory;
-  readonly agentName?: string;
+  /** One agent per seat, overriding `agent`. */
+  readonly agents?: readonly (string | AgentFactory)[];
+  /** How the agents are named in the report (defaults to the specs given). */
+  readonly agentNames?: readonly string[];
+  /** Stops a game that has not ended after this many moves (EndlessGameError). */
+  readonly maxMoves?: number;
   readonly onProgress?: (done: number) => void;
 }
 
-export interface SimulationReport {
-  readonly games: number;
-  readonly winsBySeat: readonly number[];
-  readonly meanScoreBySeat: readonly number[];
-  readonly meanMoves: number;
-  readonly text: string;
+/**
+ * Counts of many games: plain JSON, only whole numbers, so tallies of games played apart (in
+ * worker threads) merge into exactly the tally of the games played together, in any grouping.
+ * Histograms map a value (as text) to how many times it occurred.
+ */
+export interface TallyData {
+  readonly players: number;
+  games: number;
+  /** Seat → games it won, by the number of winners that game had (index k: k winners). */
+  wins: number[][];
+  /** Seat → final score histogram. */
+  scores: Record<string, number>[];
+  /** Moves (decisions made by agents) per game. */
+  moves: Record<string, number>;
+  /** Turns per game. */
+  turns: Record<string, number>;
+  /** The best score minus the next best, per game (games of two or more players with scores). */
+  margins: Record<string, number>;
+  /** How often the leader changed, per game whose scores could be read during play. */
+  leadChanges: Record<string, number>;
+  /** A seat's first decision's option → its choice, how many seats took it, and their wins by number of winners. */
+  firstOptions: Record<string, { choice: string; taken: number; wins: number[] }>;
+  /** A rule (by its source offset) → times it fired, and games in which it fired. */
+  rules: Record<string, { fired: number; games: number }>;
+  /** A choice's name → its options' ids → times taken. */
+  choices: Record<string, Record<string, number>>;
+}
+
+export function emptyTally(players: number): TallyData {
+  return {
+    players, games: 0,
+    wins: Array.from({ length: players }, () => Array<number>(players + 1).fill(0)),
+    scores: Array.from({ length: players }, () => ({})),
+    moves: {}, turns: {}, margins: {}, leadChanges: {}, firstOptions: {}, rules: {}, choices: {},
+  };
+}
+
+const bump = (h: Record<string, number>, key: string | number, by = 1) => (h[key] = (h[key] ?? 0) + by);
+
+/** Adds tally `b` into `a` (games played apart, counted together). */
+export function mergeTally(a: TallyData, b: TallyData): TallyData {
+  a.games += b.games;
+  b.wins.forEach((byK, seat) => byK.forEach((n, k) => (a.wins[seat]![k]! += n)));
+  b.scores.forEach((h, seat) => { for (const [v, n] of Object.entries(h)) bump(a.scores[seat]!, v, n); });
+  for (const [key, h] of [['moves', b.moves], ['turns', b.turns], ['margins', b.margins], ['leadChanges', b.leadChanges]] as const) {
+    for (const [v, n] of Object.entries(h)) bump(a[key], v, n);
+  }
+  for (const [option, f] of Object.entries(b.firstOptions)) {
+    const to = (a.firstOptions[option] ??= { choice: f.choice, taken: 0, wins: Array<number>(a.players + 1).fill(0) });
+    to.taken += f.taken;
+    f.wins.forEach((n, k) => (to.wins[k]! += n));
+  }
+  for (const [at, r] of Object.entries(b.rules)) {
+    const to = (a.rules[at] ??= { fired: 0, games: 0 });
+    to.fired += r.fired;
+    to.games += r.games;
+  }
+  for (const [choice, options] of Object.entries(b.choices)) {
+    const to = (a.choices[choice] ??= {});
+    for (const [option, n] of Object.entries(options)) bump(to, option, n);
+  }
+  return a;
 }
 
 export function simulate(def: GameDefinition, o: SimulationOptions): SimulationReport {
@@ -32,48 +98,145 @@ export function simulate(def: GameDefinition, o: SimulationOptions): SimulationR
   return tally.report();
 }
 
+/** The agent specs of a simulation, one per seat, as the report names them. */
+export function agentNames(o: Omit<SimulationOptions, 'games'>): string[] {
+  if (o.agentNames) return [...o.agentNames];
+  const name = (a: string | AgentFactory | undefined) => (typeof a === 'string' ? a : a ? 'custom' : 'random');
+  return Array.from({ length: o.players }, (_, seat) => name(o.agents ? o.agents[seat] : o.agent));
+}
+
 /**
- * Games played one at a time and counted: what `simulate` runs, and what a page runs a few games
- * per frame to show progress. Game g is seeded `seed/g`, so the same options give the same games.
+ * Games played one at a time and counted: what `simulate` runs, what each worker thread runs on
+ * its share of the games, and what a page runs a few games per frame to show progress. Game g is
+ * seeded `seed/g`, so the same options give the same games whoever plays them.
  */
 export class Tally {
-  private readonly make: AgentFactory;
-  private readonly agentName: string;
-  private readonly wins: number[];
-  private readonly scores: number[];
-  private moves = 0;
-  private games = 0;
+  private readonly makers: AgentFactory[];
+  private readonly model: Model;
+  private data: TallyData;
 
   constructor(private readonly def: GameDefinition, private readonly o: Omit<SimulationOptions, 'games'>) {
-    this.make = typeof o.agent === 'function' ? o.agent : AGENTS[o.agent ?? 'random'] ?? AGENTS.random!;
-    this.agentName = o.agentName ?? (typeof o.agent === 'string' ? o.agent : 'random');
-    this.wins = Array<number>(o.players).fill(0);
-    this.scores = Array<number>(o.players).fill(0);
+    const specs = o.agents ?? Array<string | AgentFactory>(o.players).fill(o.agent ?? 'random');
+    this.makers = Array.from({ length: o.players }, (_, seat) => {
+      const spec = specs[seat] ?? 'random';
+      return typeof spec === 'function' ? spec : agentFromSpec(spec);
+    });
+    this.model = modelFor(def, o.players, o.variants ?? []);
+    this.data = emptyTally(o.players);
   }
 
+  /** Plays game g and counts it. A game a rule error stops throws and counts nothing. */
   play(g: number): void {
     const { players } = this.o;
     const seed = `${this.o.seed}/${g}`;
+    const game = new GameWatch(this.model, players);
     const state = playGame(this.def, {
       players, seed, variants: this.o.variants ?? [],
-      agents: Array.from({ length: players }, (_, seat) => this.make(seed, seat)),
+      agents: this.makers.map((make, seat) => make(seed, seat)),
+      ...(this.o.maxMoves !== undefined ? { maxMoves: this.o.maxMoves } : {}),
+      onRule: (rule) => game.fired(rule.span.start),
+      onMove: (s) => game.moved(s),
     });
-    // A shared win counts as a fraction for each winner, so the shares add up to the number of games.
-    for (const w of state.result?.winners ?? []) this.wins[w]! += 1 / state.result!.winners.length;
-    state.result?.scores.forEach((score, seat) => (this.scores[seat]! += score));
-    this.moves += state.moves.length;
-    this.games++;
+    game.count(this.data, state);
+  }
+
+  /** The counts so far (for merging tallies played apart). */
+  get counts(): TallyData {
+    return this.data;
   }
 
   report(): SimulationReport {
-    const { games, o } = this;
-    const pct = (x: number) => `${((100 * x) / games).toFixed(1)}%`;
-    const meanScoreBySeat = this.scores.map((score) => score / games);
-    const text = [
-      `${this.def.name}: ${games} games, ${o.players} players${o.variants?.length ? `, variants ${o.variants.join(', ')}` : ''}, ${this.agentName} agents`,
-      ...this.wins.map((w, seat) => `  seat ${seat}: wins ${pct(w)}, mean score ${meanScoreBySeat[seat]!.toFixed(1)}`),
-      `  mean game length: ${(this.moves / games).toFixed(1)} moves`,
-    ].join('\n');
-    return { games, winsBySeat: [...this.wins], meanScoreBySeat, meanMoves: this.moves / games, text };
+    return simulationReport(this.def, this.data, { ...this.o, agentNames: agentNames(this.o) });
+  }
+}
+
+/** What one game's watcher gathers while it runs, added to the tally only when the game ends. */
+class GameWatch {
+  private readonly rules = new Map<number, number>();
+  private readonly choices: [string, string][] = [];
+  private readonly first: ({ choice: string; option: string } | null)[];
+  private pending: { player: number; choice: string } | null = null;
+  private made = 0;
+  private turns = -1;
+  private leader: number | null = null;
+  private leadChanges: number | null = 0;
+
+  constructor(private readonly model: Model, players: number) {
+    this.first = Array<null>(players).fill(null);
+  }
+
+  fired(at: number): void {
+    this.rules.set(at, (this.rules.get(at) ?? 0) + 1);
+  }
+
+  /** After setup and after every move: the move just made answers the decision pending before it. */
+  moved(state: GameState): void {
+    if (state.moves.length > this.made && this.pending) {
+      const option = state.moves[state.moves.length - 1]!.move;
+      this.choices.push([this.pending.choice, option]);
+      this.first[this.pending.player] ??= { choice: this.pending.choice, option };
+    }
+    this.made = state.moves.length;
+    this.pending = state.pending ? { player: state.pending.player, choice: state.pending.choice } : null;
+    if (state.turns !== this.turns) {
+      this.turns = state.turns;
+      this.lead(state);
+    }
+  }
+
+  /** Who leads now, by the winner declaration's first measure; a tie leads nobody. */
+  private lead(state: GameState): void {
+    const winner = this.model.winner;
+    if (this.leadChanges === null || !winner || winner.team || !winner.order.length) {
+      this.leadChanges = null;
+      return;
+    }
+    const { expr, direction } = winner.order[0]!;
+    let best: number | null = null;
+    let bestValue = -Infinity;
+    try {
+      for (let seat = 0; seat < state.players; seat++) {
+        const v = evalNumber(newCtx(this.model, state, null, 'winner', seat), expr) * (direction === 'most' ? 1 : -1);
+        if (v > bestValue) [best, bestValue] = [seat, v];
+        else if (v === bestValue) best = null;
+      }
+    } catch {
+      this.leadChanges = null; // the measure cannot be read mid-game (a list, a value not set yet)
+      return;
+    }
+    if (best === null) return;
+    if (this.leader !== null && best !== this.leader) this.leadChanges!++;
+    this.leader = best;
+  }
+
+  count(t: TallyData, state: GameState): void {
+    const winners = state.result?.winners ?? [];
+    const scores = state.result?.scores ?? [];
+    t.games++;
+    for (const w of winners) t.wins[w]![winners.length]!++;
+    scores.forEach((score, seat) => bump(t.scores[seat]!, score));
+    bump(t.moves, state.moves.length);
+    bump(t.turns, state.turns);
+    const winner = this.model.winner;
+    if (scores.length >= 2 && winner && !winner.team && winner.order.length) {
+      const sorted = [...scores].sort((a, b) => (winner.order[0]!.direction === 'most' ? b - a : a - b));
+      bump(t.margins, Math.abs(sorted[0]! - sorted[1]!));
+    }
+    if (this.leadChanges !== null) {
+      this.lead(state); // the final position may change the lead once more
+      if (this.leadChanges !== null) bump(t.leadChanges, this.leadChanges);
+    }
+    this.first.forEach((f, seat) => {
+      if (!f) return;
+      const to = (t.firstOptions[f.option] ??= { choice: f.choice, taken: 0, wins: Array<number>(t.players + 1).fill(0) });
+      to.taken++;
+      if (winners.includes(seat)) to.wins[winners.length]!++;
+    });
+    for (const [at, n] of this.rules) {
+      const r = (t.rules[at] ??= { fired: 0, games: 0 });
+      r.fired += n;
+      r.games++;
+    }
+    for (const [choice, option] of this.choices) bump((t.choices[choice] ??= {}), option);
   }
 }

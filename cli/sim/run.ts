@@ -1,0 +1,127 @@
+// Plays a simulation's games — one side, or two to compare on the same seeds — in batches on
+// worker threads (tinypool), or in this thread with one worker. Batches are merged in game order
+// into whole-number tallies, so the result is the same whatever the number of workers. Stopping
+// (Ctrl-C) keeps the games of every side up to the first batch not finished by all sides.
+import { setMaxListeners } from 'node:events';
+import { availableParallelism } from 'node:os';
+import Tinypool from 'tinypool';
+import type { AgentFactory } from '../../interpreter/runtime/index.js';
+import { emptyTally, mergeTally, type TallyData } from '../../interpreter/tools/index.js';
+import { runBatch, type BatchResult, type BatchTask } from './batch.js';
+
+/** One side of a simulation: everything a batch needs but its games. */
+export type Side = Omit<BatchTask, 'from' | 'to'> & {
+  /** Agents only this thread can make (a module's), by seat; with them the games run here. */
+  readonly factories?: readonly (AgentFactory | null)[];
+};
+
+export interface RunRequest {
+  readonly sides: readonly Side[];
+  readonly games: number;
+  readonly workers: number;
+  readonly signal?: AbortSignal;
+  /** Games finished so far, over every side. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface RunOutcome {
+  /** Per side: the games played, counted. */
+  readonly counts: readonly TallyData[];
+  /** Games played per side (all of them unless stopped). */
+  readonly games: number;
+  readonly stopped: boolean;
+  /** The first game a rule error stopped (the simulation stops with it). */
+  readonly failure?: { readonly game: string; readonly message: string };
+}
+
+export const defaultWorkers = (): number => Math.max(1, availableParallelism());
+
+/** Games per batch: small enough for steady progress and a quick stop, large enough to keep threads busy. */
+export const batchSize = (games: number, workers: number): number => Math.max(1, Math.min(25, Math.ceil(games / (workers * 20))));
+
+export async function runSimulation(r: RunRequest): Promise<RunOutcome> {
+  const inThread = r.workers <= 1 || r.sides.some((s) => s.factories?.some(Boolean));
+  const size = inThread ? 1 : batchSize(r.games, r.workers);
+  const batches = Math.ceil(r.games / size);
+  const results: (BatchResult | undefined)[][] = r.sides.map(() => Array<BatchResult | undefined>(batches));
+  const total = r.games * r.sides.length;
+  let done = 0;
+  const finished = (side: number, b: number, result: BatchResult) => {
+    results[side]![b] = result;
+    done += Math.min(r.games, (b + 1) * size) - b * size;
+    r.onProgress?.(done, total);
+  };
+  const task = (side: Side, b: number): BatchTask => {
+    const { factories: _, ...data } = side;
+    return { ...data, from: b * size, to: Math.min(r.games, (b + 1) * size) };
+  };
+
+  if (inThread) {
+    outer: for (let b = 0; b < batches; b++) {
+      for (let s = 0; s < r.sides.length; s++) {
+        // Yield between games, so Ctrl-C is heard and progress drawn.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (r.signal?.aborted) break outer;
+        const result = runBatch(task(r.sides[s]!, b), r.sides[s]!.factories);
+        finished(s, b, result);
+        if (!result.ok) break outer;
+      }
+    }
+  } else {
+    const pool = new Tinypool({ filename: workerFile(), minThreads: r.workers, maxThreads: r.workers, idleTimeout: 1000 });
+    const cancel = new AbortController();
+    setMaxListeners(0, cancel.signal); // one listener per batch queued
+    const stop = () => cancel.abort();
+    r.signal?.addEventListener('abort', stop);
+    try {
+      const runs: Promise<void>[] = [];
+      for (let b = 0; b < batches; b++) {
+        r.sides.forEach((side, s) => {
+          runs.push((pool.run(task(side, b), { signal: cancel.signal }) as Promise<BatchResult>).then(
+            (result) => {
+              finished(s, b, result);
+              if (!result.ok) cancel.abort(); // one failure ends the simulation
+            },
+            (e: Error) => { if (!cancel.signal.aborted) throw e; },
+          ));
+        });
+      }
+      await Promise.all(runs);
+    } finally {
+      r.signal?.removeEventListener('abort', stop);
+      await pool.destroy();
+    }
+  }
+
+  // A failure stops everything: report the first, in game order.
+  for (let b = 0; b < batches; b++) {
+    for (const perSide of results) {
+      const x = perSide[b];
+      if (x && !x.ok) return { counts: r.sides.map((side) => emptyTally(side.players)), games: 0, stopped: true, failure: { game: x.game, message: x.message } };
+    }
+  }
+  // Fold, in game order, the batches every side finished, up to the first that one did not.
+  const counts = r.sides.map((side) => emptyTally(side.players));
+  let games = 0;
+  for (let b = 0; b < batches; b++) {
+    const row = results.map((perSide) => perSide[b]);
+    if (row.some((x) => x === undefined)) break;
+    row.forEach((x, s) => mergeTally(counts[s]!, (x as Extract<BatchResult, { ok: true }>).counts));
+    games = Math.min(r.games, (b + 1) * size);
+  }
+  return { counts, games, stopped: games < r.games };
+}
+
+/**
+ * The worker's module: compiled JavaScript beside this file when the command runs from dist/;
+ * when it runs from the TypeScript sources (through tsx), a small module that registers tsx in
+ * the worker thread first — a thread does not inherit the loader its parent registered.
+ */
+function workerFile(): string {
+  const here = import.meta.url;
+  if (!/\.ts$/.test(new URL(here).pathname)) return new URL('./worker.js', here).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const worker = new URL('./worker.ts', here).href;
+  const source = `import { register } from ${JSON.stringify(tsx)};\nregister();\nexport default (await import(${JSON.stringify(worker)})).default;\n`;
+  return `data:text/javascript,${encodeURIComponent(source)}`;
+}
