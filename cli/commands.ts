@@ -27,7 +27,8 @@ const game: Record<string, OptionSpec> = {
   'max-moves': { type: 'string', value: 'N', help: 'stop a game that has not ended after N moves (default 100000; exit 3)' },
 };
 const agent: Record<string, OptionSpec> = {
-  agent: { type: 'string', value: 'A', help: 'random (default), first, or MODULE[#export]: a module of a game\'s own agents, e.g. rulesets/kudy-tudy/agents.ts — it is run as code' },
+  agents: { type: 'string', value: 'A[,A…]', help: 'one agent for every seat, or one per seat (mcts,random): random (default), first, greedy, mcts (options as mcts:iterations=500:ms=50:c=0.7:depth=40; docs/agents.md), or MODULE[#export] — a module of a game\'s own agents, e.g. rulesets/kudy-tudy/agents.ts, run as code' },
+  agent: { type: 'string', value: 'A', help: 'another name for --agents' },
 };
 
 const as: Record<string, OptionSpec> = {

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderDiagnostic } from '../grammar/diagnostics.js';
-import { AGENTS, type AgentFactory } from '../interpreter/runtime/index.js';
+import type { AgentFactory } from '../interpreter/runtime/index.js';
+import { agentFromSpec, AgentSpecError, seatSpecs } from '../interpreter/tools/index.js';
 import type { GameDefinition } from '../interpreter/definition/index.js';
 import type { GameState } from '../interpreter/runtime/index.js';
 import { flag, flags, intFlag, UsageError, type Args } from './args.js';
@@ -50,14 +51,36 @@ export function gameOptions(args: Args, def: GameDefinition): GameOptions {
 }
 
 /**
- * `--agent random|first`, or a module of a game's own agents: `--agent rulesets/x/agents.ts`
- * (its default export) or `--agent rulesets/x/agents.ts#name` — a function (seed, seat) → Agent.
- * A module is code and is run as such: only a path the user typed is ever loaded.
+ * `--agents A[,A…]` (or `--agent A`): one agent for every seat, or one per seat. A built-in agent
+ * with its options (`random`, `greedy`, `mcts:iterations=500`, tools/agents.ts), or a module of a
+ * game's own agents: `rulesets/x/agents.ts` (its default export) or `rulesets/x/agents.ts#name` — a
+ * function (seed, seat) → Agent. A module is code and is run as such: only a path the user typed is
+ * ever loaded.
  */
-export async function agentFactory(args: Args): Promise<AgentFactory> {
-  const spec = flag(args, 'agent') ?? 'random';
-  if (AGENTS[spec]) return AGENTS[spec]!;
-  if (!/[/\\.]/.test(spec)) throw new UsageError(`--agent ${spec}: agents are ${Object.keys(AGENTS).join(', ')}, or a module path.`);
+export async function agentFactory(args: Args, players?: number): Promise<AgentFactory> {
+  if (flag(args, 'agents') !== undefined && flag(args, 'agent') !== undefined) throw new UsageError('--agent is another name for --agents: give one of them.');
+  const option = flag(args, 'agents') !== undefined ? '--agents' : '--agent';
+  const given = flag(args, 'agents') ?? flag(args, 'agent') ?? 'random';
+  if (!given.includes(',')) return oneAgent(option, given);
+  let specs: string[];
+  try {
+    specs = seatSpecs(given, players ?? given.split(',').length);
+  } catch (e) {
+    throw new UsageError(`${option} ${given}: ${(e as Error).message}`);
+  }
+  const factories = await Promise.all(specs.map((spec) => oneAgent(option, spec)));
+  return (seed, seat) => factories[seat]!(seed, seat);
+}
+
+async function oneAgent(option: string, spec: string): Promise<AgentFactory> {
+  if (!/[/\\]|\.[cm]?[jt]s(#|$)/.test(spec)) {
+    try {
+      return agentFromSpec(spec);
+    } catch (e) {
+      if (e instanceof AgentSpecError) throw new UsageError(`${option} ${spec}: ${e.message} Or give a module path.`);
+      throw e;
+    }
+  }
   const [path, exported = 'default'] = spec.split('#') as [string, string?];
   let mod: Record<string, unknown>;
   try {
@@ -65,15 +88,15 @@ export async function agentFactory(args: Args): Promise<AgentFactory> {
     if (/\.[cm]?ts$/.test(path)) (await import('tsx/esm/api')).register();
     mod = await import(pathToFileURL(resolvePath(path)).href);
   } catch (e) {
-    throw new UsageError(`--agent ${spec}: the module cannot be loaded (${(e as Error).message}).`);
+    throw new UsageError(`${option} ${spec}: the module cannot be loaded (${(e as Error).message}).`);
   }
   const factory = mod[exported];
-  if (typeof factory !== 'function') throw new UsageError(`--agent ${spec}: the module has no \`${exported}\` export that makes agents.`);
+  if (typeof factory !== 'function') throw new UsageError(`${option} ${spec}: the module has no \`${exported}\` export that makes agents.`);
   return factory as AgentFactory;
 }
 
 export async function agentsFor(args: Args, seed: string | number, players: number) {
-  const make = await agentFactory(args);
+  const make = await agentFactory(args, players);
   return Array.from({ length: players }, (_, seat) => make(seed, seat));
 }
 

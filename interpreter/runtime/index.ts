@@ -10,6 +10,7 @@ import { evaluate, evalNumber, label, newCtx, stackPlayer, type Ctx } from './ev
 import { candidates, currentRule, log, optionReaders, passId, resolve, run, zoneReaders, DEFAULT_STEP_BUDGET, type RuleWatcher } from './machine.js';
 import { modelFor, type Model } from './model.js';
 import { seedRng } from './rng.js';
+import { positionFor, type Position } from './determinize.js';
 import { stateProblems } from './state-check.js';
 import { STATE_FORMAT, type Frame, type GameState, type LogEntry, type Result } from './state.js';
 import { isList, isPlayer, playerLabel, splitZoneKey, zoneKey, type Value } from './values.js';
@@ -218,6 +219,8 @@ export interface PlayerView {
   readonly log: readonly LogEntry[];
   readonly over: boolean;
   readonly result: Result | null;
+  /** Where the rules stand (the running rules, with hidden cards masked): what an agent needs to play on from here. */
+  readonly position: Position;
 }
 
 /** What one player may see: hidden and others' private cards only as counts, secret choices masked. */
@@ -251,6 +254,7 @@ export function view(def: GameDefinition, state: GameState, seat: number, option
     log: state.log.slice(options.logSince ?? 0).map((e) => (e.detail !== undefined && e.seen?.includes(seat) ? e : { text: e.text })),
     over: state.over,
     result: state.result,
+    position: positionFor(model, state, seat),
   };
 }
 
@@ -364,6 +368,10 @@ export { label, isPlayer, type Value };
 
 export { AGENTS, firstLegalAgent, randomAgent, type Agent, type AgentContext, type AgentFactory } from './agents.js';
 export { playGame, type PlayOptions } from './play.js';
+/** For agents that must not peek: states sampled from a view, and how well each seat stands. */
+export { determinizer, type Determinizer, type Position } from './determinize.js';
+export { measures, standing } from './standing.js';
+export { nextInt, nextUint, seedRng, shuffleInPlace, type RngState } from './rng.js';
 export { EndlessGameError, IllegalMoveError, RuleError } from './errors.js';
 export type { GameState, LogEntry, MoveRecord, Result } from './state.js';
 export { cardLabel, playerLabel, splitZoneKey } from './values.js';
