@@ -636,6 +636,8 @@ export interface Comprehension {
   readonly variable: Name;
   readonly list: Expr;
   readonly where: Expr | null;
+  /** `while COND` rather than `where COND`: the items up to the first for which COND fails. */
+  readonly stops?: true;
   readonly keys: readonly Expr[];
   readonly span: Span;
 }

@@ -158,6 +158,7 @@ function quantified(node: QuantNode, span: A.Span): A.Expr {
     variable: nameOf(need(tok(parts.variable))),
     list: expr(need(sub(parts.list))),
     where: optExpr(sub(parts.where)),
+    ...(tok(parts.filter)?.image === 'while' ? { stops: true as const } : {}),
     keys: subs(parts.key).map(expr),
     span,
   };

@@ -935,7 +935,7 @@ export type FilterQuantCstChildren = {
   variable?: IToken[];
   Kw_in?: IToken[];
   list?: ExprCstNode[];
-  Kw_where?: IToken[];
+  filter?: (IToken)[];
   where?: ExprCstNode[];
 };
 
@@ -952,7 +952,7 @@ export type FoldQuantCstChildren = {
   variable?: IToken[];
   Kw_in?: IToken[];
   list?: ExprCstNode[];
-  Kw_where?: IToken[];
+  filter?: (IToken)[];
   where?: ExprCstNode[];
 };
 

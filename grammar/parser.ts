@@ -1022,8 +1022,12 @@ class RegulaParser extends CstParser {
           this.CONSUME(Name, { LABEL: 'variable' });
           this.CONSUME(K.in);
           this.SUBRULE(this.expr, { LABEL: 'list' });
+          // `where C` keeps the items for which C holds; `while C` keeps them up to the first that fails.
           this.OPTION(() => {
-            this.CONSUME(K.where);
+            this.OR3(this.once('filterQuant#filter', () => [
+              { ALT: () => this.CONSUME(K.where, { LABEL: 'filter' }) },
+              { ALT: () => this.CONSUME(K.while, { LABEL: 'filter' }) },
+            ]));
             this.SUBRULE2(this.expr, { LABEL: 'where' });
           });
         },
@@ -1049,7 +1053,10 @@ class RegulaParser extends CstParser {
             this.CONSUME(K.in);
             this.SUBRULE2(this.expr, { LABEL: 'list' });
             this.OPTION(() => {
-              this.CONSUME(K.where);
+              this.OR3(this.once('foldQuant#filter', () => [
+              { ALT: () => this.CONSUME(K.where, { LABEL: 'filter' }) },
+              { ALT: () => this.CONSUME(K.while, { LABEL: 'filter' }) },
+            ]));
               this.SUBRULE3(this.expr, { LABEL: 'where' });
             });
           },

@@ -114,6 +114,9 @@ export function attrType(a: AttrDecl): Type {
   }
 }
 
+/** What `flatten` gives items of: a list's items, or the item itself when it is not a list. */
+const flattened = (t: Type): Type => (t.k === 'list' || t.k === 'zone' ? elementOf(t) : t);
+
 interface Builtin {
   readonly min: number;
   readonly max: number;
@@ -133,6 +136,10 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map(Object.entries({
   neighbours: { min: 1, max: 1, params: ['space'], result: ([s]) => listOf(s?.k === 'space' ? s : space(null)) },
   adjacent: { min: 2, max: 2, params: ['space', 'space'], result: () => FLAG },
   toward: { min: 2, max: 2, params: ['space', 'text'], result: ([s]) => (s?.k === 'space' ? s : space(null)) },
+  line: { min: 2, max: 2, params: ['space', 'text'], result: ([s]) => listOf(s?.k === 'space' ? s : space(null)) },
+  directions: { min: 1, max: 1, params: ['space'], result: () => listOf(TEXT) },
+  opposite: { min: 1, max: 1, params: ['text'], result: () => TEXT },
+  flatten: { min: 1, max: 1, params: ['list'], result: ([l]) => listOf(flattened(elementOf(l ?? UNKNOWN))) },
   'set-score': { min: 3, max: 3, params: ['list', 'text', 'list'], result: () => NUMBER },
   holds: { min: 2, max: 2, params: ['player', 'text'], result: () => FLAG },
   'players-from': { min: 1, max: 1, params: ['player'], result: () => listOf(PLAYER) },

@@ -2,7 +2,7 @@
 // (check/expressions.ts) must name the same ones; a test keeps the two in step.
 import type { Expr, Span } from '../../grammar/ast.js';
 import { asList, fail, holdsPower, label, num, piecesAt, type Ctx } from './context.js';
-import { GRID_STEPS, type Model } from './model.js';
+import { gridDirections, OPPOSITE, type Model } from './model.js';
 import { describeType, equal, isCard, isList, isPlayer, isSpace, isZone, type Value } from './values.js';
 
 export interface BuiltinCall {
@@ -17,6 +17,15 @@ const needSpace = (c: BuiltinCall, i: number, fn: string): string => {
   if (!isSpace(v)) return fail(c.span, `${fn} needs a space, not ${describeType(v)}`, c.ctx);
   return v.space;
 };
+/** A direction the space's grid knows (argument 1): `toward` and `line` go only those ways. */
+function needDirection(c: BuiltinCall, fn: string): string {
+  const m = c.ctx.model;
+  const shape = m.boards.get(m.spaceBoard.get(needSpace(c, 0, fn))!)!.decl.shape.kind;
+  const known = shape === 'hex' || shape === 'square' ? gridDirections(shape) : [];
+  const direction = c.args[1] ?? null;
+  if (typeof direction === 'string' && known.includes(direction)) return direction;
+  return fail(c.span, known.length ? `${fn} goes ${known.join(', ')}; not ${label(m, direction)}` : `${fn} needs a space of a grid`, c.ctx);
+}
 const neighboursOf = (m: Model, id: string): readonly string[] => m.boards.get(m.spaceBoard.get(id)!)!.neighbours.get(id) ?? [];
 
 /** The built-in functions, by name. The checker's table of their signatures must name the same ones. */
@@ -40,15 +49,39 @@ export const BUILTINS: Readonly<Record<string, (c: BuiltinCall) => Value>> = {
   toward: (c) => {
     const m = c.ctx.model;
     const id = needSpace(c, 0, 'toward');
-    const board = m.boards.get(m.spaceBoard.get(id)!)!;
-    const ways = board.toward.get(id);
-    const direction = c.args[1] ?? null;
-    const other = typeof direction === 'string' ? ways?.get(direction) : undefined;
-    if (other !== undefined) return m.spaceValues.get(other)!;
-    const shape = board.decl.shape.kind;
-    const known = shape === 'hex' || shape === 'square' ? Object.keys(GRID_STEPS[shape]) : [];
-    if (typeof direction === 'string' && known.includes(direction)) return null; // off the grid
-    return fail(c.span, known.length ? `toward goes ${known.join(', ')}; not ${label(m, direction)}` : `toward needs a space of a grid`, c.ctx);
+    const other = m.boards.get(m.spaceBoard.get(id)!)!.toward.get(id)?.get(needDirection(c, 'toward'));
+    return other === undefined ? null : m.spaceValues.get(other)!; // none: off the grid
+  },
+  // The spaces from a space (not counting it) straight on in a direction to the grid's edge:
+  // with `while`, a slide until blocked; with `count … while`, a run of like spaces.
+  line: (c) => {
+    const m = c.ctx.model;
+    let id: string | undefined = needSpace(c, 0, 'line');
+    const direction = needDirection(c, 'line');
+    const toward = m.boards.get(m.spaceBoard.get(id)!)!.toward;
+    const out: Value[] = [];
+    while ((id = toward.get(id)?.get(direction)) !== undefined) out.push(m.spaceValues.get(id)!);
+    return out;
+  },
+  directions: (c) => {
+    const m = c.ctx.model;
+    const shape = m.boards.get(m.spaceBoard.get(needSpace(c, 0, 'directions'))!)!.decl.shape.kind;
+    return shape === 'square' || shape === 'hex' ? gridDirections(shape) : [];
+  },
+  opposite: (c) => {
+    const d = c.args[0] ?? null;
+    const back = typeof d === 'string' ? OPPOSITE[d] : undefined;
+    return back ?? fail(c.span, `opposite needs a direction (${Object.keys(OPPOSITE).join(', ')}), not ${label(c.ctx.model, d)}`, c.ctx);
+  },
+  // One list of the items of several: `flatten([[a, b], [c]])` is `[a, b, c]`; an item that is not a
+  // list (or a zone) is kept as it is.
+  flatten: (c) => {
+    const out: Value[] = [];
+    for (const item of argList(c.ctx, c.args, c.exprs, 0, c.span)) {
+      if (isList(item) || isZone(item)) out.push(...asList(c.ctx, item, c.span));
+      else out.push(item);
+    }
+    return out;
   },
   'set-score': (c) => setScore(c.ctx, argList(c.ctx, c.args, c.exprs, 0, c.span), String(c.args[1]),
     argList(c.ctx, c.args, c.exprs, 2, c.span).map((v) => num(c.ctx, v, c.span)), c.span),

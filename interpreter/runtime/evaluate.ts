@@ -598,8 +598,25 @@ function compareKeys(model: Model, a: readonly Value[], b: readonly Value[]): nu
   return 0;
 }
 
-function compileComprehension(m: Model, e: Comprehension, env: Env): Code {
-  const list = compile(m, e.list, env);
+/**
+ * `while COND` (`stops`) is compiled as the same comprehension without a condition over the list's
+ * items up to the first for which COND fails (`upTo`).
+ */
+function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx: Ctx) => boolean): Code {
+  if (e.stops && e.where) {
+    const { stops: _, ...rest } = e;
+    return compileComprehension(m, { ...rest, where: null }, env, bool(m, e.where, inner(env, [e.variable.text])));
+  }
+  const whole = compile(m, e.list, env);
+  const list: Code = upTo
+    ? (ctx) => {
+        const all = asList(ctx, whole(ctx), e.list.span);
+        const scope = new ItemScope(ctx, e.variable.text);
+        let n = 0;
+        while (n < all.length && upTo(scope.bind(all[n]!))) n++;
+        return n === all.length ? all : all.slice(0, n);
+      }
+    : whole;
   const listSpan = e.list.span;
   const name = e.variable.text;
   const itemEnv = inner(env, [name]);

@@ -306,7 +306,9 @@ export function interpolate(model: Model, ctx: Ctx, text: string, span: Span): s
   let out = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
     const name = parts[i]!;
-    const v = lookupVar(ctx, name) ?? (name === 'player' ? (currentPlayer(ctx) === null ? null : { player: currentPlayer(ctx)! }) : undefined);
+    // Not `??`: a variable holding none is declared, and reads "none".
+    let v = lookupVar(ctx, name);
+    if (v === undefined && name === 'player') v = currentPlayer(ctx) === null ? null : { player: currentPlayer(ctx)! };
     if (v === undefined) throw new RuleError('R0201', span, { what: 'Variable', name });
     out += label(model, v) + parts[i + 1]!;
   }

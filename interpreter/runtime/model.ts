@@ -35,6 +35,21 @@ export const GRID_STEPS: Readonly<Record<'square' | 'hex', Readonly<Record<strin
   hex: { east: [1, 0], west: [-1, 0], 'north-east': [1, -1], 'north-west': [0, -1], 'south-east': [0, 1], 'south-west': [-1, 1] },
 };
 
+/** Square grids' diagonal directions: `toward` and `line` go this way, but a diagonal is no neighbour. */
+export const GRID_DIAGONALS: Readonly<Record<string, readonly [number, number]>> = {
+  'north-east': [1, -1], 'north-west': [-1, -1], 'south-east': [1, 1], 'south-west': [-1, 1],
+};
+
+/** Every direction `toward` and `line` know on a grid of this shape, in the order they are listed. */
+export const gridDirections = (shape: 'square' | 'hex'): readonly string[] =>
+  shape === 'square' ? [...Object.keys(GRID_STEPS.square), ...Object.keys(GRID_DIAGONALS)] : Object.keys(GRID_STEPS.hex);
+
+/** The direction back the way `direction` goes, on either grid. */
+export const OPPOSITE: Readonly<Record<string, string>> = {
+  north: 'south', south: 'north', east: 'west', west: 'east',
+  'north-east': 'south-west', 'south-west': 'north-east', 'north-west': 'south-east', 'south-east': 'north-west',
+};
+
 export interface PieceInfo {
   readonly id: string;
   readonly label: string;
@@ -186,6 +201,12 @@ function buildModel(def: GameDefinition, playerCount: number, chosen: readonly s
         for (const [direction, [dx, dy]] of Object.entries(GRID_STEPS[shape.kind])) {
           const other = at.get(position(id, dx, dy));
           if (other) { ways.set(direction, other); link(id, other); }
+        }
+        if (shape.kind === 'square') {
+          for (const [direction, [dx, dy]] of Object.entries(GRID_DIAGONALS)) {
+            const other = at.get(position(id, dx, dy));
+            if (other) ways.set(direction, other);
+          }
         }
         toward.set(id, ways);
       }

@@ -281,8 +281,8 @@ export class Layout {
       case 'ifExpr': return this.ifExpr(n);
       case 'filterQuant':
       case 'connectedQuant':
-        return this.clauses(items, new Set(['where']));
-      case 'foldQuant': return this.clauses(items, new Set(['for', 'where']));
+        return this.clauses(items, new Set(['where', 'while']));
+      case 'foldQuant': return this.clauses(items, new Set(['for', 'where', 'while']));
       case 'sortQuant': return this.clauses(items, new Set(['where', 'by']));
       default:
         // Statements, the rest of the expressions, rows and cells: their tokens, spaced.
