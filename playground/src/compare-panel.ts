@@ -41,6 +41,7 @@ export class ComparePanel {
 
   constructor(root: HTMLElement, private readonly reveal: (at: string) => void) {
     this.button.addEventListener('click', () => void this.compare());
+    this.other.addEventListener('change', () => { this.button.disabled = !this.def || !this.other.value; });
     root.append(h('section', { class: 'card', id: 'compare-card' },
       h('h3', {}, 'Compare with another encoding'),
       h('p', { class: 'muted small' }, 'Two encodings of one game — one rulebook in two translations, or your edited rules and the original — declaration by declaration, then the same games played in both.'),
@@ -56,13 +57,17 @@ export class ComparePanel {
       const others = RULESETS.filter((p) => p !== path);
       // Offer the encodings of the same game (the same folder) first, then this ruleset as it was
       // before the edits in the editor: a designer's "what did my change do?".
+      // Without a sibling encoding nothing is chosen for the user: another game is rarely what they mean.
       const folder = path.slice(0, path.lastIndexOf('/') + 1);
+      const siblings = others.filter((p) => p.startsWith(folder));
       fill(this.other,
-        [...others.filter((p) => p.startsWith(folder)), ...others.filter((p) => !p.startsWith(folder))].map((p) => h('option', { value: p }, p)),
+        siblings.length ? null : h('option', { value: '' }, '— choose what to compare with —'),
+        [...siblings, ...others.filter((p) => !p.startsWith(folder))].map((p) => h('option', { value: p }, p)),
         h('option', { value: ORIGINAL }, `${path} as it was before my edits`));
+      this.other.value = siblings[0] ?? '';
       this.output.replaceChildren();
     }
-    this.button.disabled = !def || this.other.options.length === 0;
+    this.button.disabled = !def || !this.other.value;
   }
 
   private async compare(): Promise<void> {

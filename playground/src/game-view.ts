@@ -40,16 +40,22 @@ export function moveButtons(legal: LegalMoves | null, disabled: boolean, play: (
   return legal.moves.map((move) => h('button', { class: 'move', type: 'button', 'data-move': move, disabled, onclick: () => play(move) }, move));
 }
 
-/** Per-player counters as a table (players as columns); global and per-thing counters below it. */
-export function countersTable(view: PlayerView, seat: number): Child {
+/**
+ * Per-player counters as a table (players as columns); global and per-thing counters below it.
+ * Another seat's private counter is "?": the view gives 0 there, which is not its value.
+ */
+export function countersTable(view: PlayerView, seat: number, model?: Model): Child {
   const perPlayer = Object.entries(view.counters).filter((e): e is [string, number[]] => Array.isArray(e[1]));
+  const hiddenFrom = (name: string, s: number) => s !== seat && (model?.counters.get(name)?.visibility ?? 'public') !== 'public';
   const global = Object.entries(view.counters).filter((e): e is [string, number] => typeof e[1] === 'number');
   const perThing = Object.entries(view.counters).filter((e): e is [string, Record<string, number>] => typeof e[1] === 'object' && !Array.isArray(e[1]));
   const seats = Array.from({ length: view.players }, (_, s) => s);
   return [
     perPlayer.length ? h('table', { class: 'grid' },
       h('thead', {}, h('tr', {}, h('th', {}, 'counter'), seats.map((s) => h('th', { class: s === seat ? 'me' : null }, playerLabel(s))))),
-      h('tbody', {}, perPlayer.map(([name, values]) => h('tr', {}, h('th', {}, name), values.map((v, s) => h('td', { class: s === seat ? 'me num' : 'num' }, v)))))) : null,
+      h('tbody', {}, perPlayer.map(([name, values]) => h('tr', {}, h('th', {}, name), values.map((v, s) => (hiddenFrom(name, s)
+        ? h('td', { class: 'num hidden-value', title: 'hidden from this seat' }, '?')
+        : h('td', { class: s === seat ? 'me num' : 'num' }, v))))))) : null,
     global.length ? h('p', { class: 'kv' }, global.map(([name, v]) => h('span', {}, `${name} `, h('strong', {}, v)))) : null,
     perThing.map(([name, values]) => h('details', { class: 'kv' }, h('summary', {}, `${name} (per ${Object.keys(values).length} things)`),
       Object.entries(values).map(([id, v]) => h('span', {}, `${id} `, h('strong', {}, v))))),
@@ -110,13 +116,29 @@ export function piecesView(view: PlayerView, model: Model): Child {
     })));
 }
 
-export function logList(view: PlayerView, limit = 400): Child {
+/** Where a log entry came from: the rule (name and `file:line:col`) and the move that made it, if any. */
+export interface LogOrigin {
+  readonly rule: string;
+  readonly at: string;
+  readonly move: number | null;
+}
+
+/** The log; with `origin`, each entry links to the rule it came from (a click shows it in the editor). */
+export function logList(view: PlayerView, limit = 400, origin?: (index: number) => LogOrigin | null, reveal?: (at: string) => void): Child {
   const entries = view.log;
   const from = Math.max(0, entries.length - limit);
   return [
     from ? h('li', { class: 'muted earlier' }, `… ${from} earlier lines`) : null,
-    entries.slice(from).map((e, i) => h('li', { class: e.text.startsWith('—') ? 'head' : null, value: from + i + 1 },
-      e.text, e.detail !== undefined ? h('span', { class: 'detail' }, ` [${e.detail}]`) : null)),
+    entries.slice(from).map((e, i) => {
+      const o = origin?.(from + i) ?? null;
+      return h('li', { class: e.text.startsWith('—') ? 'head' : null, value: from + i + 1 },
+        e.text, e.detail !== undefined ? h('span', { class: 'detail' }, ` [${e.detail}]`) : null,
+        o && reveal ? [' ', h('a', {
+          href: '#', class: 'log-rule', 'data-at': o.at,
+          title: o.move === null ? `Written while setting up: show ${o.rule} in the editor` : `After move ${o.move}, in rule ${o.rule}: show it in the editor`,
+          onclick: (ev) => { ev.preventDefault(); reveal(o.at); },
+        }, o.rule)] : null);
+    }),
   ];
 }
 

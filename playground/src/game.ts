@@ -3,6 +3,7 @@
 // and explanations. No DOM here, so it runs (and is tested) in Node too.
 import { lineColumn } from '../../grammar/diagnostics.js';
 import { AGENTS, type Agent } from '../../interpreter/runtime/index.js';
+import { agentFromSpec } from '../../interpreter/tools/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { IllegalMoveError, RuleError } from '../../interpreter/runtime/index.js';
 import type { Model } from '../../interpreter/runtime/index.js';
@@ -22,44 +23,78 @@ interface Snapshot {
   readonly movesLength: number;
 }
 
+/** What made a stretch of the log: the move played and the rule whose choice it answered. */
+export interface MoveOrigin {
+  /** The first log entry the move wrote (entries before it belong to earlier moves or the setup). */
+  readonly logFrom: number;
+  readonly rule: string;
+  /** `file:line:col` of the rule. */
+  readonly at: string;
+}
+
 export class GameSession {
   /** The state now, changed in place by each move (a long game's log is not copied move after move). */
   private current: GameState;
   /** The state before each move made, oldest first: what Undo goes back to. */
   private readonly history: Snapshot[] = [];
-  private readonly agents: Agent[];
+  /** Every move of the game's line, played or taken back (Redo plays them again). */
+  private readonly line: string[] = [];
+  /** Per move played: where its log starts and the rule that asked for it. */
+  private readonly origins: MoveOrigin[] = [];
+  private readonly agents: (Agent | null)[];
+  private readonly specs: (string | null)[];
 
   /** Throws like `setup` does: SetupError for a bad setup, RuleError if a rule fails on the way. */
   constructor(readonly def: GameDefinition, readonly options: GameSetup) {
     this.current = setup(def, options.players, options.seed, options.variants);
-    const make = AGENTS.random!;
-    this.agents = Array.from({ length: options.players }, (_, seat) => make(options.seed, seat));
+    this.specs = Array.from({ length: options.players }, () => null);
+    this.agents = this.specs.map(() => null);
   }
 
   get state(): GameState {
     return this.current;
   }
 
-  /** How many moves can be taken back. */
+  /** How many moves can be taken back: the position in the line. */
   get depth(): number {
     return this.history.length;
+  }
+
+  /** How many moves the line has, taken back ones included. */
+  get length(): number {
+    return this.line.length;
+  }
+
+  /** The moves of the line, the first `depth` of them played. */
+  get moves(): readonly string[] {
+    return this.line;
   }
 
   legal(): LegalMoves | null {
     return legalMoves(this.def, this.current);
   }
 
-  /** Plays a move; on any error the state is put back as it was before the move. */
+  /**
+   * Plays a move; on any error the state is put back as it was before the move. A move other than
+   * the line's next one starts a new line from here (what was taken back cannot be redone then).
+   */
   play(move: string): void {
     const { log, moves, ...core } = this.current;
     const before: Snapshot = { core: structuredClone(core), logLength: log.length, movesLength: moves.length };
+    const pending = this.current.pending;
+    const rule = pending && !this.current.over ? why(this.def, this.current, move).rule : undefined;
     try {
       applyInPlace(this.def, this.current, move);
     } catch (e) {
       this.restore(before);
       throw e;
     }
+    const at = this.history.length;
     this.history.push(before);
+    this.origins[at] = { logFrom: before.logLength, rule: rule?.name ?? pending?.rule ?? '', at: rule?.at ?? this.def.source.file };
+    this.origins.length = at + 1;
+    if (this.line[at] !== move) this.line.length = at;
+    this.line[at] = move;
   }
 
   private restore(s: Snapshot): void {
@@ -67,20 +102,59 @@ export class GameSession {
     this.current = { ...structuredClone(s.core), log: log.slice(0, s.logLength), moves: moves.slice(0, s.movesLength) };
   }
 
-  /** The random agent plays for whoever decides; returns its move, or null when the game is over. */
+  /** The agent spec playing a seat (null: a person plays it). Throws AgentSpecError for a bad spec. */
+  setAgent(seat: number, spec: string | null): void {
+    const agent = spec ? agentFromSpec(spec)(this.options.seed, seat) : null;
+    this.specs[seat] = spec;
+    this.agents[seat] = agent;
+  }
+
+  agentOf(seat: number): string | null {
+    return this.specs[seat] ?? null;
+  }
+
+  /** An agent plays for whoever decides (the seat's own, else a random one); returns its move, or null when the game is over. */
   agentMove(): string | null {
     const legal = this.legal();
     if (!legal) return null;
     const seat = legal.player;
-    const move = this.agents[seat]!.choose(legal.moves, { def: this.def, seat, view: () => view(this.def, this.state, seat) });
+    const agent = this.agents[seat] ?? (this.fallback[seat] ??= AGENTS.random!(this.options.seed, seat));
+    const move = agent.choose(legal.moves, { def: this.def, seat, view: () => view(this.def, this.state, seat) });
     this.play(move);
     return move;
   }
+
+  private readonly fallback: Agent[] = [];
 
   undo(): boolean {
     const before = this.history.pop();
     if (before) this.restore(before);
     return before !== undefined;
+  }
+
+  /** Plays the next move of the line again; false when there is none. */
+  redo(): boolean {
+    const next = this.line[this.history.length];
+    if (next === undefined) return false;
+    this.play(next);
+    return true;
+  }
+
+  /** Goes to the position after `n` moves of the line (0: the start). */
+  jump(n: number): void {
+    const target = Math.max(0, Math.min(n, this.line.length));
+    while (this.depth > target) this.undo();
+    while (this.depth < target) this.redo();
+  }
+
+  /** The move that wrote log entry `index` and the rule it answered; null for the setup's entries. */
+  originOf(index: number): (MoveOrigin & { readonly move: number }) | null {
+    let found: (MoveOrigin & { move: number }) | null = null;
+    for (let i = 0; i < Math.min(this.origins.length, this.depth); i++) {
+      if (this.origins[i]!.logFrom > index) break;
+      found = { ...this.origins[i]!, move: i + 1 };
+    }
+    return found;
   }
 
   view(seat: number): PlayerView {

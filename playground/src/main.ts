@@ -21,7 +21,11 @@ const status = byId<HTMLElement>('check-status');
 const list = byId<HTMLElement>('diagnostics');
 
 const editor = createEditor(byId('editor'));
-const panel = new PlayPanel(byId('play'), { reveal: (file, line, column) => void show(file, line, column) });
+const panel = new PlayPanel(byId('play'), {
+  reveal: (file, line, column) => void show(file, line, column),
+  ruleset: () => (current ? { path: current.path, text: current.model.getValue() } : null),
+  openRuleset: (path, text) => open(path, text),
+});
 const revealAt = (at: string) => {
   const m = /^(.*):(\d+):(\d+)$/.exec(at);
   if (m) void show(m[1]!, Number(m[2]), Number(m[3]));
@@ -66,16 +70,21 @@ function save(): void {
   resetButton.disabled = text === current.original;
 }
 
-async function open(path: string): Promise<void> {
+/** Opens a ruleset of the repository, or (with `given`) any ruleset with that text: a file, an imported game's. */
+async function open(path: string, given?: string): Promise<void> {
   save();
   const ticket = ++opening;
-  const original = await originalText(path);
+  const known = RULESETS.includes(path);
+  const original = known ? await originalText(path) : given ?? '';
   if (ticket !== opening) return; // another ruleset was chosen meanwhile
-  const model = modelFor(path, savedText(path) ?? original);
+  if (![...picker.options].some((o) => o.value === path)) picker.append(h('option', { value: path }, path));
+  const model = modelFor(path, given ?? savedText(path) ?? original);
+  if (given !== undefined) replaceAll(model, given);
+  if (current?.path !== path) panel.reset(); // the old game and simulation belong to the other rules
   current = { path, original, model };
   editor.setModel(model);
   picker.value = path;
-  rememberSelected(path);
+  if (known) rememberSelected(path);
   save();
   setStatus('checking', 'Checking…');
   checker.now(path, model.getValue());
@@ -120,4 +129,29 @@ function diagnosticItem(d: Diagnostic, source: string): HTMLElement {
   h('span', { class: 'sev' }, d.severity), ' ', h('code', { class: 'code' }, d.code), ' ', h('span', { class: 'msg' }, richText(describe(d))));
 }
 
-void open(selectedRuleset());
+// A ruleset from a file, and the one in the editor as a file.
+const fileInput = h('input', { type: 'file', id: 'open-file', accept: '.rules,text/plain', hidden: true, onchange: () => void openFile() });
+async function openFile(): Promise<void> {
+  const file = fileInput.files?.[0];
+  fileInput.value = '';
+  if (file) await open(file.name, await file.text());
+}
+resetButton.after(
+  h('button', { type: 'button', id: 'open-button', title: 'Open a .rules file from this computer', onclick: () => fileInput.click() }, 'Open file…'), fileInput,
+  h('button', { type: 'button', id: 'download', title: 'Download the ruleset as it is in the editor',
+    onclick: () => { if (current) download(current.path.slice(current.path.lastIndexOf('/') + 1), current.model.getValue(), 'text/plain'); } }, 'Download'));
+
+// A shared link (#game=…) opens its rules, setup and position; otherwise the last ruleset chosen.
+function start(): void {
+  try {
+    const game = gameFromFragment(location.hash);
+    if (game) {
+      void panel.resume(game);
+      return;
+    }
+  } catch (e) {
+    setStatus('crash', (e as Error).message);
+  }
+  void open(selectedRuleset());
+}
+start();

@@ -1,16 +1,22 @@
 // The play panel: takes the latest compiled definition (or why there is none) and a way to show
-// a rule's line in the editor; gives setup (players, seed, variants), stepping through a game by
-// hand or by agent, undo, "view as seat", "Why not?", and runtime errors shown with their rule.
+// a rule's line in the editor; gives setup (players, seed, variants), the table to play on by
+// clicking (or the grouped move buttons, or the keyboard), seats played by agents, a timeline
+// (undo, redo, a slider, any move), "view as seat", "Why not?", a log whose lines link to their
+// rule, export, import and share links, and runtime errors shown with their rule.
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { outline, runningStatements } from '../../interpreter/tools/index.js';
 import { checkSetup } from '../../interpreter/runtime/index.js';
 import { Tally } from '../../interpreter/tools/index.js';
 import { playerLabel } from '../../interpreter/runtime/index.js';
+import { AGENT_NAMES } from '../../interpreter/tools/index.js';
+import { locate } from '../../interpreter/definition/index.js';
 import { fill, h, nextFrame, richText } from './dom.js';
 import { GameSession, problemOf, type Problem } from './game.js';
 import {
-  countdownText, countersTable, decisionLine, explanationView, logList, moveButtons, phaseChips, phaseKey, piecesView, resultView, zonesView,
+  countdownText, countersTable, decisionLine, explanationView, logList, phaseChips, phaseKey, piecesView, resultView, zonesView, type LogOrigin,
 } from './game-view.js';
+import { moveList, needsFilter } from './moves-view.js';
+import { parseSavedGame, SAVED_GAME_FORMAT, savedGameJson, shareFragment, type SavedGame } from './saved-game.js';
 import { balanceView } from './balance-view.js';
 import { outlineView, type OutlineView } from './outline-view.js';
 import { TableView } from './table-view.js';
@@ -18,6 +24,20 @@ import { TableView } from './table-view.js';
 export interface PanelHooks {
   /** Shows `file:line:col` (or a file with line and column) in the editor. */
   reveal(file: string, line: number, column: number): void;
+  /** The ruleset in the editor: its path and text (what an exported game is played with). */
+  ruleset(): { path: string; text: string } | null;
+  /** Opens a ruleset with this text in the editor (an imported game's); the panel then gets its definition. */
+  openRuleset(path: string, text: string): Promise<void>;
+}
+
+/** Offers a file to download. */
+export function download(name: string, text: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = h('a', { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 const AUTO_SEAT = 'auto';
@@ -45,7 +65,22 @@ export class PlayPanel {
   private readonly moves = h('div', { id: 'moves', class: 'moves' });
   private readonly agentOne = h('button', { id: 'agent-one', type: 'button' }, 'Agent plays one move');
   private readonly agentEnd = h('button', { id: 'agent-end', type: 'button' }, 'Agent plays to the end');
-  private readonly undo = h('button', { id: 'undo', type: 'button' }, 'Undo');
+  private readonly undo = h('button', { id: 'undo', type: 'button', title: 'Take back a move (key U)' }, 'Undo');
+  private readonly redo = h('button', { id: 'redo', type: 'button', title: 'Play a taken-back move again (key R)' }, 'Redo');
+  private readonly slider = h('input', { id: 'timeline', type: 'range', min: 0, max: 0, value: 0, 'aria-label': 'Position in the game (moves played)' });
+  private readonly position = h('span', { id: 'position', class: 'muted' });
+  private readonly timelineMoves = h('ol', { id: 'timeline-moves', class: 'timeline-moves', start: 1 });
+  private readonly moveFilter = h('input', { id: 'move-filter', type: 'search', placeholder: 'filter the moves', hidden: true });
+  private readonly seats = h('div', { id: 'seats', class: 'row seats-setup' });
+  private readonly agentNames = h('datalist', { id: 'agent-names' }, AGENT_NAMES.map((n) => h('option', { value: n })));
+  private readonly exportButton = h('button', { id: 'export', type: 'button', title: 'Download this game (ruleset, setup, moves) as a file' }, 'Export game');
+  private readonly importInput = h('input', { id: 'import', type: 'file', accept: '.json,application/json', hidden: true });
+  private readonly importButton = h('button', { id: 'import-button', type: 'button', title: 'Open a game exported before' }, 'Import game…');
+  private readonly shareButton = h('button', { id: 'share', type: 'button', title: 'A link that reopens these rules, this setup and this position' }, 'Share link');
+  private readonly shareOutput = h('input', { id: 'share-link', type: 'text', readonly: true, hidden: true, 'aria-label': 'Share link' });
+  /** A game being opened (import or link): started when the definition of its text arrives. */
+  private waiting: SavedGame | null = null;
+  private autoplay: ReturnType<typeof setTimeout> | undefined;
   private readonly progress = h('span', { id: 'progress', class: 'muted' });
   private readonly problem = h('div', { id: 'problem', class: 'problem', role: 'alert', hidden: true });
   private readonly result = h('div', { id: 'result' });
@@ -64,6 +99,7 @@ export class PlayPanel {
   private outline: { def: GameDefinition; key: string; view: OutlineView } | null = null;
   private readonly gameArea: HTMLElement;
   private readonly table = new TableView((move) => this.guard(() => this.session?.play(move)));
+  private filterText = '';
 
   constructor(root: HTMLElement, private readonly hooks: PanelHooks) {
     this.newGame.addEventListener('click', () => this.start());
@@ -71,22 +107,35 @@ export class PlayPanel {
     this.agentOne.addEventListener('click', () => this.guard(() => this.session?.agentMove()));
     this.agentEnd.addEventListener('click', () => (this.busy ? (this.stopRequested = true) : void this.agentToEnd()));
     this.undo.addEventListener('click', () => this.guard(() => this.session?.undo()));
+    this.redo.addEventListener('click', () => this.guard(() => this.session?.redo()));
+    this.slider.addEventListener('input', () => this.guard(() => this.session?.jump(Number(this.slider.value))));
+    this.moveFilter.addEventListener('input', () => { this.filterText = this.moveFilter.value; this.render(); });
+    this.exportButton.addEventListener('click', () => this.exportGame());
+    this.importButton.addEventListener('click', () => this.importInput.click());
+    this.importInput.addEventListener('change', () => void this.importGame());
+    this.shareButton.addEventListener('click', () => this.share());
     this.viewAs.addEventListener('change', () => this.render());
     this.players.addEventListener('change', () => this.render());
     this.variants.addEventListener('change', () => this.render());
     const whyForm = h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); this.explain(); } }, this.whyMove, this.whyMoves, this.whyButton);
 
     this.gameArea = h('div', { id: 'game', hidden: true },
-      h('section', { class: 'card' },
-        this.decision, this.phases, this.table.element, this.moves,
-        h('div', { class: 'row controls' }, this.agentOne, this.agentEnd, this.undo, this.progress),
-        this.problem),
+      h('section', { class: 'card', id: 'table-card' },
+        this.decision, this.phases, this.problem, this.table.element,
+        h('details', { class: 'move-list', open: true }, h('summary', {}, 'Moves as buttons'), this.moveFilter, this.moves),
+        h('div', { class: 'row controls' }, this.agentOne, this.agentEnd, this.progress),
+        h('div', { class: 'row controls' }, 'Seats: ', this.seats, this.agentNames)),
+      h('section', { class: 'card', id: 'timeline-card' },
+        h('div', { class: 'row' }, h('h3', {}, 'Timeline'), this.undo, this.redo, this.slider, this.position),
+        this.timelineMoves,
+        h('div', { class: 'row controls' }, this.exportButton, this.importButton, this.importInput, this.shareButton, this.shareOutput)),
       h('section', { class: 'card' }, h('h3', {}, 'Why not?'), whyForm, this.whyOutput),
       this.result,
       h('section', { class: 'card' }, h('div', { class: 'row spread' }, h('h3', {}, 'Counters'), h('label', {}, 'View as ', this.viewAs)), this.counters),
       h('section', { class: 'card' }, h('h3', {}, 'Zones'), this.zones, this.pieces),
       h('section', { class: 'card' }, h('h3', {}, 'Log'), this.log),
     );
+    this.gameArea.addEventListener('keydown', (e) => this.onKey(e));
     fill(root,
       h('section', { class: 'card', id: 'setup' },
         this.title,
@@ -115,6 +164,104 @@ export class PlayPanel {
       : stale ? 'The rules changed since this game started: it goes on with the rules it started with; “New game” uses the current text.' : '';
     if (!this.session) this.setupNote.textContent ||= 'Choose players, a seed and variants, then “New game”.';
     this.showStructure();
+    if (def && this.waiting && def.source.text === this.waiting.ruleset.text) {
+      const game = this.waiting;
+      this.waiting = null;
+      this.replay(game);
+    }
+  }
+
+  /** Another ruleset was opened: the old game and simulation go. */
+  reset(): void {
+    this.session = null;
+    this.simulating++;
+    this.simulation.replaceChildren();
+    this.whyOutput.replaceChildren();
+    this.showProblem(null);
+    this.render();
+  }
+
+  /** Opens a saved game: its ruleset goes into the editor, and the game starts when that text is checked. */
+  async resume(game: SavedGame): Promise<void> {
+    this.waiting = game;
+    await this.hooks.openRuleset(game.ruleset.path, game.ruleset.text);
+    // The text may be the one already checked: then no new definition comes.
+    if (this.waiting === game && this.def?.source.text === game.ruleset.text) this.setDefinition(this.def);
+  }
+
+  private replay(game: SavedGame): void {
+    this.players.value = String(game.players);
+    this.seed.value = String(game.seed);
+    for (const box of this.variants.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) box.checked = game.variants.includes(box.value);
+    if (!this.startWith({ players: game.players, seed: game.seed, variants: game.variants })) return;
+    const session = this.session!;
+    game.agents?.forEach((spec, seat) => { if (spec) this.guard(() => session.setAgent(seat, spec)); });
+    try {
+      game.moves.forEach((move, i) => {
+        try {
+          session.play(move);
+        } catch (e) {
+          throw new Error(`Move ${i + 1} of the saved game, “${move}”, cannot be played with these rules: ${(e as Error).message}`);
+        }
+      });
+      session.jump(game.position);
+      this.showProblem(null);
+    } catch (e) {
+      this.showProblem(problemOf(e, session.def));
+    }
+    this.fillSeats();
+    this.render();
+  }
+
+  private saved(): SavedGame | null {
+    const session = this.session;
+    const ruleset = this.hooks.ruleset();
+    if (!session || !ruleset) return null;
+    return {
+      format: SAVED_GAME_FORMAT, ruleset: { path: ruleset.path, text: session.def.source.text },
+      players: session.options.players, seed: session.options.seed, variants: [...session.options.variants],
+      moves: [...session.moves], position: session.depth,
+      agents: Array.from({ length: session.options.players }, (_, s) => session.agentOf(s)),
+    };
+  }
+
+  private exportGame(): void {
+    const game = this.saved();
+    if (!game) return;
+    const base = game.ruleset.path.slice(game.ruleset.path.lastIndexOf('/') + 1).replace(/\.rules$/, '');
+    download(`${base}-seed-${game.seed}-move-${game.position}.game.json`, savedGameJson(game));
+  }
+
+  private async importGame(): Promise<void> {
+    const file = this.importInput.files?.[0];
+    this.importInput.value = '';
+    if (!file) return;
+    try {
+      await this.resume(parseSavedGame(await file.text(), file.name));
+    } catch (e) {
+      this.showProblem({ title: 'Cannot import this game', message: (e as Error).message, at: null });
+      this.gameArea.hidden = false;
+    }
+  }
+
+  private share(): void {
+    const game = this.saved();
+    if (!game) return;
+    const link = `${location.href.replace(/#.*$/, '')}${shareFragment(game)}`;
+    this.shareOutput.value = link;
+    this.shareOutput.hidden = false;
+    this.shareOutput.select();
+    history.replaceState(null, '', link);
+    void navigator.clipboard?.writeText(link).catch(() => undefined);
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const t = e.target as HTMLElement;
+    if (t.closest('input, select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'u' || e.key === 'U') this.guard(() => this.session?.undo());
+    else if (e.key === 'r' || e.key === 'R') this.guard(() => this.session?.redo());
+    else return;
+    e.preventDefault();
   }
 
   /** The outline of the game being played, or of the one "New game" would start. */
@@ -152,21 +299,29 @@ export class PlayPanel {
   }
 
   private start(): void {
-    if (!this.def || this.busy) return;
     const seedText = this.seed.value.trim() || '1';
     const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
-    const variants = this.chosenVariants();
+    this.startWith({ players: Number(this.players.value), seed, variants: this.chosenVariants() });
+  }
+
+  /** Starts a game with this setup; false (with the problem shown) when it cannot start. */
+  private startWith(options: { players: number; seed: string | number; variants: readonly string[] }): boolean {
+    if (!this.def || this.busy) return false;
+    let ok = true;
     try {
-      this.session = new GameSession(this.def, { players: Number(this.players.value), seed, variants });
+      this.session = new GameSession(this.def, options);
       this.showProblem(null);
     } catch (e) {
       this.showProblem(problemOf(e, this.def));
+      ok = false;
     }
     this.deadlines.clear();
     this.whyOutput.replaceChildren();
+    this.shareOutput.hidden = true;
     this.fillSeats();
     this.setDefinition(this.def);
     this.render();
+    return ok;
   }
 
   /** Plays SIMULATED_GAMES games between random agents, a few per frame, and shows the balance by seat. */
@@ -208,11 +363,38 @@ export class PlayPanel {
   }
 
   private fillSeats(): void {
-    const n = this.session?.options.players ?? 0;
+    const session = this.session;
+    const n = session?.options.players ?? 0;
     const keep = this.viewAs.value;
     fill(this.viewAs, h('option', { value: AUTO_SEAT }, 'whoever decides'),
       Array.from({ length: n }, (_, s) => h('option', { value: s }, `${playerLabel(s)} (seat ${s})`)));
     this.viewAs.value = keep && Number(keep) < n ? keep : AUTO_SEAT;
+    // Who plays each seat: a person (empty) or an agent spec such as `random` or `mcts:iterations=200`.
+    fill(this.seats, Array.from({ length: n }, (_, s) => h('label', { class: 'seat-agent' }, `${playerLabel(s)} `,
+      h('input', {
+        type: 'text', list: 'agent-names', size: 9, placeholder: 'person', 'data-seat': s, value: session?.agentOf(s) ?? '',
+        title: `Who plays ${playerLabel(s)}: empty for a person, or an agent (${AGENT_NAMES.join(', ')}, with options as name:key=value)`,
+        onchange: (e) => this.guard(() => session?.setAgent(s, (e.target as HTMLInputElement).value.trim() || null)),
+      }))));
+  }
+
+  /** When an agent's seat decides, it plays after a short pause (so each move can be seen), until a person's turn. */
+  private scheduleAgent(): void {
+    clearTimeout(this.autoplay);
+    const session = this.session;
+    const legal = session?.legal();
+    if (!session || !legal || this.busy || !session.agentOf(legal.player) || !this.problem.hidden) return;
+    this.autoplay = setTimeout(() => {
+      if (this.session === session && !this.busy) this.guard(() => session.agentMove());
+    }, 350);
+  }
+
+  /** A log entry's rule: the rule whose choice the move that wrote it answered, or the setup. */
+  private logOrigin(session: GameSession, index: number): LogOrigin | null {
+    const o = session.originOf(index);
+    if (o) return { rule: o.rule, at: o.at, move: o.move };
+    const setup = session.def.decls.find((d) => d.kind === 'Setup');
+    return setup ? { rule: 'setup', at: locate(session.def, setup.span.start), move: null } : null;
   }
 
   /** Runs an action on the game, then shows the result or the error (the state stays as it was). */
@@ -299,23 +481,44 @@ export class PlayPanel {
     const seat = this.viewAs.value === AUTO_SEAT || this.viewAs.value === '' ? legal?.player ?? 0 : Number(this.viewAs.value);
     const view = session.view(seat);
     this.trackDeadlines(view.phases);
-    fill(this.decision, decisionLine(legal, view));
+    fill(this.decision, decisionLine(legal && view.decision ? { ...legal, choice: view.decision.choice } : legal, view));
     fill(this.phases, phaseChips(view, this.deadlines));
-    // The seat's options only when it decides: another seat's options are not the viewer's to see.
-    const mine = legal && legal.player === seat && !this.busy ? session.state.pending?.options ?? null : null;
-    this.table.show({ model: session.model(), view, options: mine });
-    fill(this.moves, moveButtons(legal, this.busy, (move) => this.guard(() => session.play(move))));
-    fill(this.whyMoves, (legal?.moves ?? []).map((m) => h('option', { value: m })));
+    // Only the viewing seat's own options are shown: another seat's are not the viewer's to see.
+    const mine = view.decision?.moves ?? null;
+    const options = mine && !this.busy ? session.state.pending?.options ?? null : null;
+    this.table.show({ model: session.model(), view, options });
+    this.moveFilter.hidden = !mine || !needsFilter(mine);
+    fill(this.moves, mine ? moveList(mine, this.busy, (move) => this.guard(() => session.play(move)), this.filterText)
+      : legal ? h('p', { class: 'muted small' }, `${playerLabel(legal.player)} decides; ${playerLabel(seat)}'s view does not show their options.`) : null);
+    fill(this.whyMoves, (mine ?? []).map((m) => h('option', { value: m })));
     this.agentOne.disabled = this.busy || !legal;
     this.agentEnd.disabled = !this.busy && !legal;
     this.undo.disabled = this.busy || session.depth === 0;
     this.undo.textContent = session.depth ? `Undo (${session.depth})` : 'Undo';
+    this.redo.disabled = this.busy || session.depth >= session.length;
+    this.slider.max = String(session.length);
+    this.slider.value = String(session.depth);
+    this.slider.disabled = this.busy || session.length === 0;
+    this.position.textContent = `move ${session.depth} of ${session.length}`;
+    fill(this.timelineMoves,
+      h('li', { class: session.depth === 0 ? 'start now' : 'start', value: 0 }, h('a', { href: '#', 'data-to': 0, onclick: (e) => { e.preventDefault(); this.guard(() => session.jump(0)); } }, 'start')),
+      // Moves as the view shows them (a secret one stays secret); taken-back ones only by number.
+      Array.from({ length: session.length }, (_, i) => {
+        const played = i < view.moves.length ? view.moves[i]! : null;
+        return h('li', { class: `${i + 1 === session.depth ? 'now' : ''}${played ? '' : ' future'}`, value: i + 1 },
+          h('a', { href: '#', 'data-to': i + 1, onclick: (e) => { e.preventDefault(); this.guard(() => session.jump(i + 1)); } },
+            played ? `${playerLabel(played.player)}: ${played.move}` : '(taken back)'));
+      }));
+    const now = this.timelineMoves.querySelector<HTMLElement>('li.now');
+    if (now) this.timelineMoves.scrollTop = now.offsetTop - this.timelineMoves.clientHeight / 2; // the list is positioned: offsets are within it
+    this.exportButton.disabled = this.shareButton.disabled = this.busy;
     fill(this.result, view.result ? h('section', { class: 'card final' }, h('h3', {}, 'Final scores'), resultView(view, session.state.moves.length)) : null);
-    fill(this.counters, h('p', { class: 'muted small' }, `As ${playerLabel(seat)} sees the game.`), countersTable(view, seat));
+    fill(this.counters, h('p', { class: 'muted small' }, `As ${playerLabel(seat)} sees the game.`), countersTable(view, seat, session.model()));
     fill(this.zones, zonesView(view, seat));
     fill(this.pieces, piecesView(view, session.model()));
-    fill(this.log, logList(view));
+    fill(this.log, logList(view, 400, (i) => this.logOrigin(session, i), (at) => this.revealAt(at)));
     this.log.scrollTop = this.log.scrollHeight;
+    this.scheduleAgent();
   }
 
   /** A timed phase's countdown starts when the phase is first seen and is dropped when it ends. */

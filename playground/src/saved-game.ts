@@ -1,0 +1,80 @@
+// A game kept outside the page: takes the ruleset (path and text), the setup, the moves and the
+// position reached, gives it as a JSON file to download and as a link whose fragment holds the
+// same data deflated (fflate) and base64url-encoded, and reads both back with an error that says
+// what is wrong. A game is replayed from these: the seed makes every shuffle the same again.
+import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+
+export const SAVED_GAME_FORMAT = 'regula-playground-game/1';
+
+export interface SavedGame {
+  readonly format: typeof SAVED_GAME_FORMAT;
+  readonly ruleset: { readonly path: string; readonly text: string };
+  readonly players: number;
+  readonly seed: string | number;
+  readonly variants: readonly string[];
+  /** The game's line of moves, including moves taken back that Redo would play again. */
+  readonly moves: readonly string[];
+  /** How many of them are played. */
+  readonly position: number;
+  /** Per seat, the agent spec playing it, or null for a person. */
+  readonly agents?: readonly (string | null)[];
+}
+
+export class SavedGameError extends Error {}
+
+/** Reads a saved game from JSON (a file's text), checking each field. */
+export function parseSavedGame(text: string, source = 'The file'): SavedGame {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new SavedGameError(`${source} is not JSON: ${(e as Error).message}`);
+  }
+  const fail = (what: string): never => { throw new SavedGameError(`${source} is not a saved playground game: ${what}.`); };
+  if (typeof data !== 'object' || data === null) fail('it holds no object');
+  const g = data as Record<string, unknown>;
+  if (g.format !== SAVED_GAME_FORMAT) fail(`its "format" is ${JSON.stringify(g.format)}, not "${SAVED_GAME_FORMAT}"`);
+  const r = g.ruleset as Record<string, unknown> | undefined;
+  if (!r || typeof r.path !== 'string' || typeof r.text !== 'string') fail('"ruleset" needs a "path" and a "text"');
+  if (!Number.isInteger(g.players)) fail('"players" is not a whole number');
+  if (typeof g.seed !== 'string' && typeof g.seed !== 'number') fail('"seed" is neither a number nor a text');
+  if (!Array.isArray(g.variants) || !g.variants.every((v) => typeof v === 'string')) fail('"variants" is not a list of texts');
+  if (!Array.isArray(g.moves) || !g.moves.every((m) => typeof m === 'string')) fail('"moves" is not a list of texts');
+  const moves = g.moves as string[];
+  if (!Number.isInteger(g.position) || (g.position as number) < 0 || (g.position as number) > moves.length) fail(`"position" is not a number from 0 to ${moves.length}`);
+  if (g.agents !== undefined && (!Array.isArray(g.agents) || !g.agents.every((a) => a === null || typeof a === 'string'))) fail('"agents" is not a list of agent specs or nulls');
+  return data as SavedGame;
+}
+
+export const savedGameJson = (game: SavedGame): string => `${JSON.stringify(game, null, 1)}\n`;
+
+const toBase64Url = (bytes: Uint8Array): string => {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+
+const fromBase64Url = (text: string): Uint8Array => {
+  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+};
+
+const HASH_KEY = 'game=';
+
+/** The fragment (`#game=…`) that reopens this game: the ruleset's text, the setup and the position. */
+export function shareFragment(game: SavedGame): string {
+  return `#${HASH_KEY}${toBase64Url(deflateSync(strToU8(JSON.stringify(game)), { level: 9 }))}`;
+}
+
+/** The game a page's fragment holds; null when it holds none. Throws SavedGameError when it is damaged. */
+export function gameFromFragment(hash: string): SavedGame | null {
+  const at = hash.indexOf(HASH_KEY);
+  if (at < 0) return null;
+  let json: string;
+  try {
+    json = strFromU8(inflateSync(fromBase64Url(hash.slice(at + HASH_KEY.length))));
+  } catch {
+    throw new SavedGameError('The link is damaged (cut short when it was copied?): its game cannot be read.');
+  }
+  return parseSavedGame(json, 'The link');
+}
