@@ -22,6 +22,7 @@ export const MESSAGES = {
   R0103: ['error', 'Unterminated string: a `"` opens it but none closes it.'],
   R0104: ['error', 'Table row has {found} cells but the header has {expected} columns.'],
   R0105: ['error', '{what} may appear only once in a ruleset.'],
+  R0106: ['error', '`{word}` is not a keyword, and as a name it does not fit here.'],
   // R02xx — names
   R0201: ['error', '{what} `{name}` is not declared.'],
   R0202: ['error', '{what} `{name}` is already declared at line {line}.'],
