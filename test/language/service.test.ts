@@ -187,7 +187,7 @@ describe('quick fixes', () => {
 
 describe('outline, folding, tokens, signatures', () => {
   it('lists the declarations of every shipped ruleset, without errors from the service', () => {
-    for (const file of ['tokaido/tokaido.cs.rules', 'java/java.cs.rules', 'thurn-und-taxis/thurn-und-taxis.cs.rules', 'kudy-tudy/kudy-tudy.cs.rules', 'connect-four/connect-four.rules', 'breakthrough/breakthrough.rules']) {
+    for (const file of ['tokaido/tokaido.cs.rules', 'java/java.cs.rules', 'thurn-und-taxis/thurn-und-taxis.cs.rules', 'kudy-tudy/kudy-tudy.cs.rules', 'connect-four/connect-four.rules', 'breakthrough/breakthrough.rules', 'draughts/draughts.rules', 'hearts/hearts.rules', 'yacht/yacht.rules']) {
       const a = open(join(repoRoot, 'rulesets', file));
       expect(a.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       const symbols = service.outline(a);
