@@ -14,7 +14,8 @@ import type { PlayerView } from './index.js';
 /**
  * Where the rules stand, as one seat may know it: the machine's stack (which rule runs and where, with
  * its variables), whether the game is ending, the turn count and the revealed cards. A card in the
- * stack's variables that the seat cannot see is shown as none.
+ * stack's variables that the seat cannot see is shown as none, and so is every value of another
+ * player's secret turn (inside a `simultaneously` loop).
  */
 export interface Position {
   readonly stack: readonly Frame[];
@@ -33,12 +34,32 @@ function visibleCards(model: Model, state: GameState, seat: number): Set<string>
   return out;
 }
 
+/**
+ * The seat deciding in secret now (in a `simultaneously` loop), if another: the frames above that
+ * loop are its secret turn, and their values (a secret choice's option) are not the others' to read.
+ */
+function secretFrom(state: GameState, seat: number): number {
+  for (let i = state.stack.length - 1; i >= 0; i--) {
+    const f = state.stack[i]!;
+    if (f.k !== 'each' || !f.simultaneous) continue;
+    // Whose secret turn: the loop's player, or the turn started inside it.
+    const current = f.items[f.i - 1];
+    const turn = state.stack.slice(i + 1).find((t) => t.k === 'turn');
+    const owner = current && typeof current === 'object' && 'player' in current ? current.player : turn?.k === 'turn' ? turn.player : null;
+    return owner === null || owner === seat ? state.stack.length : i + 1;
+  }
+  return state.stack.length;
+}
+
 /** The position for a seat's view: the stack copied with the cards it cannot see masked. */
 export function positionFor(model: Model, state: GameState, seat: number): Position {
   const visible = visibleCards(model, state, seat);
-  const mask = (v: Value): Value => (isCard(v) ? (visible.has(v.card) ? v : null) : isList(v) ? v.map(mask) : v);
+  const secretAbove = secretFrom(state, seat);
+  let index = 0;
+  const mask = (v: Value): Value => (index >= secretAbove ? null : isCard(v) ? (visible.has(v.card) ? v : null) : isList(v) ? v.map(mask) : v);
   const vars = (r: Record<string, Value>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, mask(v)]));
-  const stack = state.stack.map((f): Frame => {
+  const stack = state.stack.map((f, i): Frame => {
+    index = i;
     switch (f.k) {
       case 'block': return { ...f, vars: vars(f.vars) };
       case 'call': return { ...f, vars: vars(f.vars) };

@@ -10,6 +10,7 @@ import {
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { agentFromSpec, AgentSpecError, seatsFromSpecs } from '../../interpreter/tools/index.js';
 import { compileFile, repoRoot } from '../helpers.js';
+import { shippedRulesets } from '../settings.js';
 
 const ruleset = (path: string) => compileFile(join(repoRoot, 'rulesets', path));
 
@@ -83,6 +84,38 @@ describe('no peeking', () => {
     const seen = JSON.stringify(view(def, state, 1));
     for (const card of hidden) expect(seen).not.toContain(`"${card}"`);
   });
+});
+
+describe('the view\'s position (what determinization starts from) hides what the seat may not know', () => {
+  for (const path of shippedRulesets(repoRoot)) {
+    it(path, () => {
+      const def = compileFile(join(repoRoot, path));
+      const players = Math.max(def.players.min, Math.min(3, def.players.max));
+      const model = modelFor(def, players, []);
+      const state = setup(def, players, 'position');
+      const agents = Array.from({ length: players }, (_, seat) => randomAgent(`position:${seat}`));
+      let secretTurnsSeen = 0;
+      for (let legal = legalMoves(def, state); legal && state.moves.length < 400; legal = legalMoves(def, state)) {
+        for (let seat = 0; seat < players; seat++) {
+          const { position } = view(def, state, seat, { logSince: state.log.length });
+          const text = JSON.stringify(position);
+          for (const [key, cards] of Object.entries(state.zones)) {
+            if ((zoneReaders(model, key) ?? [seat]).includes(seat)) continue;
+            for (const card of cards) if (!state.revealed.includes(card)) expect(text, `${card} in ${key}`).not.toContain(`{"card":${JSON.stringify(card)}}`);
+          }
+          // Another player's secret turn: none of its values (a secret choice's option) is shown.
+          if (legal.player !== seat && state.pending?.secret) {
+            secretTurnsSeen++;
+            const at = position.stack.findLastIndex((f) => f.k === 'each' && f.simultaneous);
+            const values = position.stack.slice(at + 1).flatMap((f) => ('vars' in f ? Object.values(f.vars) : 'items' in f ? f.items : 'args' in f ? f.args : []));
+            expect(values.every((v) => v === null || (typeof v === 'object' && v !== null && 'value' in v && v.value === null))).toBe(true);
+          }
+        }
+        applyInPlace(def, state, agents[legal.player]!.choose(legal.moves, { def, seat: legal.player, view: () => view(def, state, legal.player) }));
+      }
+      if (path.includes('kudy-tudy')) expect(secretTurnsSeen).toBeGreaterThan(0);
+    });
+  }
 });
 
 describe('determinization', () => {
