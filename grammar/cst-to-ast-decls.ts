@@ -6,6 +6,7 @@ import type * as C from './cst.generated.js';
 import { chosen, childrenOf, has, join, keep, lastTok, missing, nameOf, need, spanOf, str, sub, subs, tok, tokenSpan, toks } from './cst-read.js';
 import { expr, optExpr } from './cst-to-ast-exprs.js';
 import { block } from './cst-to-ast-stmts.js';
+import { tableFromLines } from './cst-to-ast-table-lines.js';
 import { diag, type Diagnostic } from './diagnostics.js';
 
 /** What declarations need besides their node: the source text, and where to put diagnostics. */
@@ -131,6 +132,18 @@ function attr(node: C.AttrCstNode): A.AttrDecl {
 /** The header row names the columns; every other row must have as many cells (R0104). */
 function table(d: C.TableDeclCstNode, span: A.Span, ctx: DeclContext): A.TableDecl {
   const parts = childrenOf(d);
+  const zone = tok(parts.zone);
+  if (parts.tableLine?.length) {
+    return {
+      kind: 'Table',
+      name: nameOf(need(tok(parts.name))),
+      component: nameOf(need(tok(parts.component))),
+      zone: zone ? nameOf(zone) : null,
+      ...tableFromLines(parts.tableLine, cell, ctx.report),
+      meta: meta(parts.meta),
+      span,
+    };
+  }
   const [header, ...body] = subs(parts.row);
   const columns = subs(childrenOf(need(header)).cell).map((c) => column(c, ctx));
   const rows = body.map((row) => {
@@ -140,7 +153,6 @@ function table(d: C.TableDeclCstNode, span: A.Span, ctx: DeclContext): A.TableDe
     }
     return cells;
   });
-  const zone = tok(parts.zone);
   return {
     kind: 'Table',
     name: nameOf(need(tok(parts.name))),

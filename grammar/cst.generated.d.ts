@@ -141,8 +141,26 @@ export type TableDeclCstChildren = {
   zone?: IToken[];
   meta: MetaCstNode[];
   LBrace: IToken[];
-  row: RowCstNode[];
+  row?: RowCstNode[];
+  tableLine?: TableLineCstNode[];
   RBrace: IToken[];
+};
+
+export interface TableLineCstNode extends CstNode {
+  name: "tableLine";
+  children: TableLineCstChildren;
+}
+
+export type TableLineCstChildren = {
+  Kw_each?: IToken[];
+  column?: (IToken)[];
+  Kw_from?: IToken[];
+  from?: CellCstNode[];
+  Kw_to?: IToken[];
+  to?: CellCstNode[];
+  Kw_in?: IToken[];
+  values?: (CellCstNode)[];
+  Comma?: IToken[];
 };
 
 export interface RowCstNode extends CstNode {

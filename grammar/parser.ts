@@ -251,8 +251,46 @@ class RegulaParser extends CstParser {
     });
     this.SUBRULE(this.meta);
     this.CONSUME(T.LBrace);
-    this.AT_LEAST_ONE(() => this.SUBRULE(this.row));
+    // Rows written out, or lines that make them: `each rank from 1 to 13`, `each suit in a, b`, `copies 2`.
+    this.OR(this.once('tableDecl', () => [
+      { ALT: () => this.AT_LEAST_ONE(() => this.SUBRULE(this.row)) },
+      { ALT: () => this.AT_LEAST_ONE2(() => this.SUBRULE(this.tableLine)) },
+    ]));
     this.CONSUME(T.RBrace);
+  });
+
+  /** `each ATTR from A to B`, `each ATTR in V, V, …` (every combination is a row), or `ATTR V` (in every row). */
+  tableLine = this.RULE('tableLine', () => {
+    this.OR(this.once('tableLine', () => [
+      {
+        ALT: () => {
+          this.CONSUME(K.each);
+          this.CONSUME(Name, { LABEL: 'column' });
+          this.OR2(this.once('tableLine#values', () => [
+            {
+              ALT: () => {
+                this.CONSUME(K.from);
+                this.SUBRULE(this.cell, { LABEL: 'from' });
+                this.CONSUME(K.to);
+                this.SUBRULE2(this.cell, { LABEL: 'to' });
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(K.in);
+                this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE3(this.cell, { LABEL: 'values' }) });
+              },
+            },
+          ]));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME2(Name, { LABEL: 'column' });
+          this.SUBRULE4(this.cell, { LABEL: 'values' });
+        },
+      },
+    ]));
   });
 
   // `| a | b |` then `| c | d |`: a row ends where a `|` is not followed by a cell.

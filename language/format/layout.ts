@@ -379,6 +379,8 @@ export class Layout {
 
   private tableDecl(n: CstNode, items: readonly Item[]): Doc {
     return this.blockDecl(n, items, (open, rows, close) => {
+      // Lines that make the rows (`each rank from 1 to 13`): one a line.
+      if (rows.some((r) => isNamed(r, 'tableLine'))) return this.list(open, this.entries(rows), close);
       // Columns as wide as their widest cell, so the `|`s line up.
       const cellsOf = (row: Item) => itemsOf((row as { node: CstNode }).node).filter((i) => isNamed(i, 'cell'));
       const text = (cell: Item) => itemsOf((cell as { node: CstNode }).node).map((i) => (i as { tok: IToken }).tok.image).join('');
