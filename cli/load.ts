@@ -2,7 +2,7 @@
 // runs the pipeline, and turns every failure into diagnostics or a clear message.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import type { Diagnostic } from '../grammar/diagnostics.js';
+import { diag, type Code, type Diagnostic } from '../grammar/diagnostics.js';
 import { citedFiles, compileSource, type CompileResult } from '../interpreter/compiler/index.js';
 import type { Scenario } from '../interpreter/tools/index.js';
 import type { GameState } from '../interpreter/runtime/index.js';
@@ -48,14 +48,21 @@ export interface Loaded extends CompileResult {
   readonly rulebook: { readonly file: string; readonly text: string } | null;
 }
 
-export class LoadError extends Error {}
+export class LoadError extends Error {
+  /** The registry code, when the failure has one (R0702: a file that cannot be read). */
+  constructor(message: string, readonly code?: Code) {
+    super(message);
+  }
+}
+
+const unreadableFile = (file: string, reason: string) => new LoadError(diag('R0702', { start: 0, end: 0 }, { file, reason }).message, 'R0702');
 
 export function loadRuleset(path: string): Loaded {
   let source: string;
   try {
     source = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new LoadError(`${path} cannot be read: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw unreadableFile(path, (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message);
   }
   const { rulebook: name, others } = citedFiles(source);
   const rulebookPath = name ? findRulebook(path, name) : null;
@@ -85,8 +92,8 @@ export function loadScenario(path: string): LoadedScenario {
   const read = (p: string) => {
     try {
       return readFileSync(p, 'utf8');
-    } catch {
-      throw new LoadError(`${p} cannot be read.`);
+    } catch (e) {
+      throw unreadableFile(p, (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message);
     }
   };
   const scenario = parseJsonFile<Scenario>('scenario', read(path), path);

@@ -71,7 +71,8 @@ async function exitCodeFor(e: unknown): Promise<number | null> {
     return 3;
   }
   if (e instanceof IllegalMoveError || e instanceof LoadError || e instanceof SetupError || e instanceof InvalidFileError) {
-    err(`error: ${e.message}`);
+    // With its code, so that it can be looked up in docs/errors.md.
+    err(`error${e.code ? ` ${e.code}` : ''}: ${e.message}`);
     return 2;
   }
   return null;

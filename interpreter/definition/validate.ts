@@ -1,6 +1,7 @@
 // Every file Regula reads or writes is checked against its JSON Schema here, so a corrupt saved
 // game or a hand-edited log is refused with a clear message instead of failing later, deep inside.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { diag } from '../../grammar/diagnostics.js';
 import definitionSchema from './schemas/definition.schema.json' with { type: 'json' };
 import logSchema from './schemas/log.schema.json' with { type: 'json' };
 import scenarioSchema from './schemas/scenario.schema.json' with { type: 'json' };
@@ -18,8 +19,9 @@ const validators: Record<FileKind, ValidateFunction> = {
 };
 
 export class InvalidFileError extends Error {
+  readonly code = 'R0701';
   constructor(readonly file: string, readonly kind: FileKind, readonly problems: readonly string[]) {
-    super(`${file} is not a valid ${kind}: ${problems.join('; ')}`);
+    super(diag('R0701', { start: 0, end: 0 }, { file, what: kind, problems: problems.join('; ') }).message);
   }
 }
 

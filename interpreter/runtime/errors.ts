@@ -19,9 +19,11 @@ export class EndlessGameError extends Error {
   }
 }
 
-/** A move that is not legal now; `legal` lists the ids that are. */
+/** A move that is not legal now (R0606; R0607 when the game is over); `legal` lists the ids that are. */
 export class IllegalMoveError extends Error {
-  constructor(readonly move: string, readonly legal: readonly string[]) {
-    super(`Move \`${move}\` is not legal now. Legal moves: ${legal.length ? legal.join(', ') : '(none)'}.`);
+  readonly code: Code;
+  constructor(readonly move: string, readonly legal: readonly string[], over = false) {
+    super(diag(over ? 'R0607' : 'R0606', { start: 0, end: 0 }, { move, legal: legal.length ? legal.join(', ') : '(none)' }).message);
+    this.code = over ? 'R0607' : 'R0606';
   }
 }

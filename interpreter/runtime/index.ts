@@ -3,7 +3,7 @@
 // model (the rules in force, built once per player count and variants), the machine and the
 // evaluator behind it are the runtime's own; what other stages may use is re-exported at the end.
 import type { Block, ChooseStmt, Decl, MenuStmt } from '../../grammar/ast.js';
-import { diag } from '../../grammar/diagnostics.js';
+import { diag, type Code } from '../../grammar/diagnostics.js';
 import { locate, type GameDefinition } from '../definition/index.js';
 import { IllegalMoveError, RuleError } from './errors.js';
 import { evaluate, evalNumber, label, newCtx, stackPlayer, type Ctx } from './evaluate.js';
@@ -27,7 +27,12 @@ export interface RunOptions {
 }
 
 /** A mistake in how a game was asked for: player count, variants. Not a rule's fault. */
-export class SetupError extends Error {}
+export class SetupError extends Error {
+  /** The registry code, when the mistake has one (R0703–R0705). */
+  constructor(message: string, readonly code?: Code) {
+    super(message);
+  }
+}
 
 /** Checks that a saved state (already schema-valid) belongs to this game and is sound; throws SetupError naming what is wrong. */
 export function checkStateFits(def: GameDefinition, state: GameState, file: string): GameState {
@@ -63,16 +68,16 @@ export function modelOf(def: GameDefinition, state: GameState): Model {
 export function checkSetup(def: GameDefinition, players: number, variants: readonly string[]): void {
   const span = { start: 0, end: 0 };
   if (!Number.isInteger(players) || players < def.players.min || players > def.players.max) {
-    throw new SetupError(diag('R0704', span, { min: def.players.min, max: def.players.max, players }).message);
+    throw new SetupError(diag('R0704', span, { min: def.players.min, max: def.players.max, players }).message, 'R0704');
   }
   const chosen = def.variants.filter((v) => v.when === null);
   for (const id of variants) {
     const v = def.variants.find((x) => x.id === id);
     if (!v || v.when !== null) {
-      throw new SetupError(diag('R0703', span, { name: id, known: chosen.map((x) => x.id).join(', ') || '(none)' }).message);
+      throw new SetupError(diag('R0703', span, { name: id, known: chosen.map((x) => x.id).join(', ') || '(none)' }).message, 'R0703');
     }
     for (const other of v.excludes) {
-      if (variants.includes(other)) throw new SetupError(diag('R0705', span, { name: id, other }).message);
+      if (variants.includes(other)) throw new SetupError(diag('R0705', span, { name: id, other }).message, 'R0705');
     }
   }
 }
@@ -155,7 +160,7 @@ export function apply(def: GameDefinition, state: GameState, move: string, optio
 
 /** Plays a move by changing the state given (for simulators that own their state). */
 export function applyInPlace(def: GameDefinition, state: GameState, move: string, options: RunOptions = {}): void {
-  if (state.over) throw new IllegalMoveError(move, []);
+  if (state.over) throw new IllegalMoveError(move, [], true);
   const pending = state.pending;
   if (!pending) throw new IllegalMoveError(move, []);
   const option = pending.options.find((o) => o.id === move);
