@@ -170,6 +170,12 @@ describe('mcts in Connect Four', () => {
     for (const seed of ['b1', 'b2']) expect(decide(agentFromSpec('mcts')(seed, 0), def, state)).toBe('drop b');
   });
 
+  it('thinks for a time instead of a number of iterations when asked (ms=)', () => {
+    const state = after(['drop a', 'drop b', 'drop a', 'drop b', 'drop a', 'drop c']);
+    // How many playouts fit depends on the machine: only that it answers with a legal move is certain.
+    expect(legalMoves(def, state)!.moves).toContain(decide(agentFromSpec('mcts:ms=50')('t', 0), def, state));
+  });
+
   it('replays the same game from the same seed', () => {
     const play = () => playGame(def, { players: 2, seed: 7, agents: [0, 1].map((s) => seatsFromSpecs('mcts:iterations=40,greedy', 2)(7, s)) }).moves;
     expect(play()).toEqual(play());
