@@ -7,7 +7,8 @@ import { describe, sorted, summarize, toMarker } from './diagnostics-view.js';
 import { fill, h, richText } from './dom.js';
 import { createEditor, modelFor, pathOf, replaceAll, reveal, setDiagnostics, useLanguageService, type TextModel } from './editor.js';
 import { ComparePanel } from './compare-panel.js';
-import { PlayPanel } from './play-panel.js';
+import { download, PlayPanel } from './play-panel.js';
+import { gameFromFragment } from './saved-game.js';
 import { rulebookView } from './rulebook-view.js';
 import type { CheckResponse } from './protocol.js';
 import { originalText, rememberSelected, RULESETS, saveText, savedText, selectedRuleset } from './rulesets.js';
@@ -32,7 +33,7 @@ const revealAt = (at: string) => {
 };
 const compare = new ComparePanel(byId('play'), revealAt);
 const rulebook = h('div', { id: 'rulebook' });
-byId('play').append(h('section', { class: 'card' }, h('h3', {}, 'Rulebook'), rulebook));
+byId('play').append(h('section', { class: 'card', id: 'rulebook-card' }, h('h3', {}, 'Rulebook'), rulebook));
 const checker = new Checker(showCheck, (message) => setStatus('crash', message));
 useLanguageService((model, kind, question) => checker.ask(pathOf(model), model.getValue(), kind, question));
 const cursorNote = h('span', { id: 'cursor', class: 'muted', title: 'Line and column of the cursor' });
@@ -139,7 +140,15 @@ async function openFile(): Promise<void> {
 resetButton.after(
   h('button', { type: 'button', id: 'open-button', title: 'Open a .rules file from this computer', onclick: () => fileInput.click() }, 'Open file…'), fileInput,
   h('button', { type: 'button', id: 'download', title: 'Download the ruleset as it is in the editor',
-    onclick: () => { if (current) download(current.path.slice(current.path.lastIndexOf('/') + 1), current.model.getValue(), 'text/plain'); } }, 'Download'));
+    onclick: () => { if (current) download(current.path.slice(current.path.lastIndexOf('/') + 1), current.model.getValue(), 'text/plain'); } }, 'Download'),
+  // Presentation: the table alone in large type, for a class (the button again, or Escape, goes back).
+  h('button', { type: 'button', id: 'present', 'aria-pressed': 'false', title: 'Show the table alone in large type', onclick: () => present(!document.body.classList.contains('present')) }, 'Present'));
+function present(on: boolean): void {
+  document.body.classList.toggle('present', on);
+  byId('present').setAttribute('aria-pressed', String(on));
+  byId('present').textContent = on ? 'Leave presentation' : 'Present';
+}
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && document.body.classList.contains('present') && !(e.target as HTMLElement).closest?.('#table')) present(false); });
 
 // A shared link (#game=…) opens its rules, setup and position; otherwise the last ruleset chosen.
 function start(): void {

@@ -5,7 +5,7 @@
 // rule, export, import and share links, and runtime errors shown with their rule.
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { outline, runningStatements } from '../../interpreter/tools/index.js';
-import { checkSetup } from '../../interpreter/runtime/index.js';
+import { checkSetup, modelFor } from '../../interpreter/runtime/index.js';
 import { Tally } from '../../interpreter/tools/index.js';
 import { playerLabel } from '../../interpreter/runtime/index.js';
 import { AGENT_NAMES } from '../../interpreter/tools/index.js';
@@ -20,6 +20,8 @@ import { parseSavedGame, SAVED_GAME_FORMAT, savedGameJson, shareFragment, type S
 import { balanceView } from './balance-view.js';
 import { outlineView, type OutlineView } from './outline-view.js';
 import { TableView } from './table-view.js';
+import { structureDiagram } from './structure-diagram.js';
+import { cardFlows } from './card-flow.js';
 
 export interface PanelHooks {
   /** Shows `file:line:col` (or a file with line and column) in the editor. */
@@ -129,13 +131,13 @@ export class PlayPanel {
         h('div', { class: 'row' }, h('h3', {}, 'Timeline'), this.undo, this.redo, this.slider, this.position),
         this.timelineMoves,
         h('div', { class: 'row controls' }, this.exportButton, this.importButton, this.importInput, this.shareButton, this.shareOutput)),
-      h('section', { class: 'card' }, h('h3', {}, 'Why not?'), whyForm, this.whyOutput),
+      h('section', { class: 'card', id: 'why-card' }, h('h3', {}, 'Why not?'), whyForm, this.whyOutput),
       this.result,
       h('section', { class: 'card' }, h('div', { class: 'row spread' }, h('h3', {}, 'Counters'), h('label', {}, 'View as ', this.viewAs)), this.counters),
       h('section', { class: 'card' }, h('h3', {}, 'Zones'), this.zones, this.pieces),
       h('section', { class: 'card' }, h('h3', {}, 'Log'), this.log),
     );
-    this.gameArea.addEventListener('keydown', (e) => this.onKey(e));
+    document.addEventListener('keydown', (e) => this.onKey(e));
     fill(root,
       h('section', { class: 'card', id: 'setup' },
         this.title,
@@ -256,8 +258,9 @@ export class PlayPanel {
   }
 
   private onKey(e: KeyboardEvent): void {
+    // U and R anywhere but where they are typed: an input, the editor.
     const t = e.target as HTMLElement;
-    if (t.closest('input, select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!this.session || this.gameArea.hidden || t.closest?.('input, select, textarea, [contenteditable], #left') || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === 'u' || e.key === 'U') this.guard(() => this.session?.undo());
     else if (e.key === 'r' || e.key === 'R') this.guard(() => this.session?.redo());
     else return;
@@ -274,8 +277,12 @@ export class PlayPanel {
     const key = `${players}|${variants.join(',')}`;
     if (this.outline?.def !== def || this.outline.key !== key) {
       try {
-        this.outline = { def, key, view: outlineView(outline(def, players, variants), (at) => this.revealAt(at)) };
-        fill(this.structure, this.outline.view.element);
+        const shape = outline(def, players, variants);
+        this.outline = { def, key, view: outlineView(shape, (at) => this.revealAt(at)) };
+        fill(this.structure,
+          h('details', { class: 'diagram', open: true }, h('summary', {}, 'Diagram'),
+            h('div', { class: 'diagram-box' }, structureDiagram(shape, cardFlows(modelFor(def, players, variants)), (at) => this.revealAt(at)))),
+          h('details', { class: 'tree', open: true }, h('summary', {}, 'As the rules nest it'), this.outline.view.element));
       } catch (e) {
         this.outline = null;
         fill(this.structure, h('p', { class: 'muted' }, `No outline for this setup: ${(e as Error).message}`));

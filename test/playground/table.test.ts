@@ -1,0 +1,333 @@
+// The playground's table in a real browser: every shipped ruleset's board drawn (a screenshot of
+// each mid-game saved in REGULA_PLAYGROUND_SCREENSHOT_DIR, or a temp dir whose path is printed),
+// Connect Four and Breakthrough played to the end by clicking the board, the other games clicked
+// for a few moves; undo, redo and the timeline; a log line's link showing its rule in the editor;
+// export then import, and a shared link in a fresh page, restoring the position; a seat viewed by
+// one player showing none of another's hidden cards or private counters. Built once with Vite and
+// driven in Debian's Chromium as test/playground/playground.test.ts does; skipped without one.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileSource } from '../../interpreter/compiler/index.js';
+import { applyInPlace, modelFor, setup, zoneReaders, type GameState } from '../../interpreter/runtime/index.js';
+import { announceSkip, findBrowser } from '../browser.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+const SLOW = 240_000; // a shared machine with 2 cores: generous limits, no timing assertions
+
+const RULESETS = [
+  'rulesets/breakthrough/breakthrough.rules',
+  'rulesets/connect-four/connect-four.obvious.rules',
+  'rulesets/connect-four/connect-four.rules',
+  'rulesets/java/java.cs.rules',
+  'rulesets/kudy-tudy/kudy-tudy.cs.rules',
+  'rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules',
+  'rulesets/tokaido/tokaido.cs.rules',
+  'rulesets/tokaido/tokaido.ru.rules',
+];
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.ttf': 'font/ttf', '.json': 'application/json', '.svg': 'image/svg+xml',
+};
+
+async function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(dir)) {
+      res.writeHead(403).end();
+      return;
+    }
+    readFile(file).then(
+      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+/** A saved game as the page exports it. */
+interface Saved {
+  ruleset: { path: string; text: string };
+  players: number;
+  seed: string | number;
+  variants: string[];
+  moves: string[];
+  position: number;
+}
+
+/** The true state of an exported game, replayed in Node from its seed. */
+function trueState(game: Saved): { state: GameState; def: ReturnType<typeof compileSource>['definition'] & object } {
+  const def = compileSource(game.ruleset.text, game.ruleset.path).definition!;
+  const state = setup(def, game.players, game.seed, game.variants);
+  for (const move of game.moves.slice(0, game.position)) applyInPlace(def, state, move);
+  return { state, def };
+}
+
+const browser = findBrowser();
+if (browser.skipReason) announceSkip('the playground table browser tests', browser.skipReason);
+
+it.runIf(browser.failure)('has the browser it requires', () => {
+  throw new Error(browser.failure!);
+});
+
+describe.runIf(browser.executable)('the playground table in Chromium', () => {
+  let tmp = '';
+  let shots = '';
+  let server: Server | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let url = '';
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'regula-table-'));
+    shots = process.env.REGULA_PLAYGROUND_SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'regula-table-shots-'));
+    mkdirSync(shots, { recursive: true });
+    process.stderr.write(`The table's screenshots are saved in ${shots}\n`);
+    const dist = join(tmp, 'dist');
+    await build({ configFile: join(ROOT, 'playground/vite.config.ts'), mode: 'production', logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
+    ({ server, url } = await serve(dist));
+    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
+      executablePath: browser.executable!,
+      headless: true,
+      viewport: { width: 1600, height: 1000 },
+      acceptDownloads: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    context.setDefaultTimeout(SLOW);
+    page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(url);
+  }, 600_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await new Promise((done) => (server ? server.close(done) : done(undefined)));
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const checked = () => page.waitForSelector('#check-status:is([data-state="ok"], [data-state="errors"])');
+
+  /** Opens a ruleset and starts a game with these players and seed. */
+  async function newGame(path: string, players: number, seed = '1'): Promise<void> {
+    if ((await page.inputValue('#ruleset')) !== path) {
+      const name = compileSource(readFileSync(join(ROOT, path), 'utf8'), path).definition!.name;
+      await page.selectOption('#ruleset', path);
+      await page.waitForFunction((n) => document.querySelector('#play h2')?.textContent === `Play ${n}` && !(document.querySelector('#new-game') as HTMLButtonElement).disabled, name);
+      await checked();
+    }
+    await page.fill('#players', String(players));
+    await page.fill('#seed', seed);
+    await page.click('#new-game');
+    await page.locator('#position').waitFor();
+  }
+
+  const position = async () => Number(/move (\d+) of/.exec((await page.textContent('#position')) ?? '')?.[1]);
+  const over = async () => (await page.textContent('#decision'))?.includes('The game is over') ?? false;
+
+  /**
+   * Makes one move by clicking the table: the first highlighted target, again and again until a
+   * move is played; false when this decision has no target on the table.
+   */
+  async function clickMove(pick: 'first' | 'last' = 'first'): Promise<boolean> {
+    const before = await position();
+    for (let click = 0; click < 12; click++) {
+      const targets = page.locator('#table .target');
+      const n = await targets.count();
+      if (n === 0) return false;
+      await targets.nth(pick === 'first' || click === 0 ? 0 : n - 1).click();
+      if ((await position()) !== before) return true;
+    }
+    throw new Error('Twelve clicks did not make a move');
+  }
+
+  /** The pieces on the boards as drawn: piece id → space. */
+  const drawnPieces = () => page.$$eval('#table svg.board .piece', (els) =>
+    Object.fromEntries(els.map((e) => [e.getAttribute('data-piece'), e.closest('[data-space]')!.getAttribute('data-space')])));
+
+  const exported = async (): Promise<Saved> => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    const file = join(tmp, download.suggestedFilename());
+    await download.saveAs(file);
+    return JSON.parse(readFileSync(file, 'utf8')) as Saved;
+  };
+
+  it('draws every shipped ruleset\'s board, with its spaces, and plays moves on it by clicking', async () => {
+    await checked();
+    for (const path of RULESETS) {
+      const def = compileSource(readFileSync(join(ROOT, path), 'utf8'), path).definition!;
+      const players = Math.min(3, def.players.max);
+      await newGame(path, players);
+      const model = modelFor(def, players, []);
+      // Comparison offers the ruleset's own sibling encoding, or asks (no other game chosen for it).
+      expect(await page.inputValue('#compare-with'), path).toBe(path.includes('tokaido.cs') ? 'rulesets/tokaido/tokaido.ru.rules'
+        : path.includes('tokaido.ru') ? 'rulesets/tokaido/tokaido.cs.rules' : path.includes('connect-four.obvious') ? 'rulesets/connect-four/connect-four.rules'
+          : path.includes('connect-four.rules') ? 'rulesets/connect-four/connect-four.obvious.rules' : '');
+      for (const [name, board] of model.boards) {
+        expect(await page.locator(`#table svg.board[data-board="${name}"] .space`).count(), `${path}: board ${name}`).toBe(board.order.length);
+      }
+      // A few moves: clicked on the table where the decision offers targets there, else a button.
+      let clicked = 0;
+      for (let i = 0; i < 40 && clicked < 4 && !(await over()); i++) {
+        if (await clickMove()) clicked++;
+        else await page.locator('#moves button.move').first().click();
+      }
+      if (path.includes('connect-four') || path.includes('breakthrough') || path.includes('tokaido') || path.includes('java')) expect(clicked, path).toBeGreaterThan(0);
+      if (model.boards.size) expect(await page.locator('#table svg.board .piece').count(), path).toBeGreaterThan(0);
+      await page.locator('#table').screenshot({ path: join(shots, `table-${path.split('/').pop()!.replace('.rules', '')}.png`) });
+    }
+    expect(pageErrors).toEqual([]);
+  }, 900_000);
+
+  it('plays Breakthrough to the end by clicking the board, then undoes, redoes and jumps on the timeline', async () => {
+    await newGame('rulesets/breakthrough/breakthrough.rules', 2, '3');
+    for (let i = 0; i < 300 && !(await over()); i++) expect(await clickMove('last')).toBe(true);
+    expect(await over()).toBe(true);
+    expect(await page.textContent('#result')).toContain('Winner');
+    const end = await position();
+    const finalPieces = await drawnPieces();
+
+    await page.click('#undo');
+    expect(await position()).toBe(end - 1);
+    expect(await over()).toBe(false);
+    await page.click('#redo');
+    expect(await position()).toBe(end);
+    expect(await drawnPieces()).toEqual(finalPieces);
+    // The slider to the start: every pawn back on its first square.
+    await page.locator('#timeline').evaluate((el: HTMLInputElement) => { el.value = '0'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+    expect(await position()).toBe(0);
+    expect(await page.locator('#table svg.board[data-board="box"] .piece').count()).toBe(0);
+    // A move of the list: the position after it, the moves after it still there to redo.
+    await page.click('#timeline-moves a[data-to="2"]');
+    expect(await position()).toBe(2);
+    expect(await page.textContent('#position')).toBe(`move 2 of ${end}`);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('r'); // keyboard: R redoes, U undoes
+    expect(await position()).toBe(3);
+    await page.keyboard.press('u');
+    expect(await position()).toBe(2);
+    // Playing another move here starts a new line: what was taken back is gone.
+    await clickMove();
+    expect(await page.textContent('#position')).toBe('move 3 of 3');
+  }, SLOW);
+
+  it('plays Connect Four against an agent to the end by clicking the board, and by keyboard', async () => {
+    await newGame('rulesets/connect-four/connect-four.rules', 2, '5');
+    await page.fill('#seats input[data-seat="1"]', 'random');
+    await page.press('#seats input[data-seat="1"]', 'Tab');
+    for (let i = 0; i < 60 && !(await over()); i++) {
+      const me = (await page.textContent('#decision'))?.startsWith('P1');
+      if (!me) {
+        await page.waitForFunction(() => document.querySelector('#decision')?.textContent?.startsWith('P1') || document.querySelector('#decision')?.textContent?.includes('over'));
+        continue;
+      }
+      const before = await position();
+      if (i % 2) {
+        // Keyboard: Tab to the first highlighted column, Enter.
+        await page.locator('#table .target').first().focus();
+        await page.keyboard.press('Enter');
+      } else {
+        await page.locator('#table .target').first().click();
+      }
+      await page.waitForFunction((n) => !document.querySelector('#position')?.textContent?.startsWith(`move ${n} `), before);
+    }
+    expect(await over()).toBe(true);
+    const moves = await page.$$eval('#timeline-moves li:not(.start) a', (as) => as.map((a) => a.textContent ?? ''));
+    expect(moves.some((m) => m.startsWith('P2: '))).toBe(true); // the agent played P2
+    expect(await page.locator('#table svg.board .piece').count()).toBe(await position());
+  }, SLOW);
+
+  it('links a log line to its rule: a click shows the rule in the editor', async () => {
+    const link = page.locator('#log a.log-rule').last();
+    const at = (await link.getAttribute('data-at'))!;
+    const line = Number(/:(\d+):\d+$/.exec(at)![1]);
+    await link.click();
+    await page.waitForFunction((l) => document.querySelector('#cursor')?.textContent?.startsWith(`Ln ${l},`), line);
+    const ruleset = readFileSync(join(ROOT, 'rulesets/connect-four/connect-four.rules'), 'utf8').split('\n');
+    expect(ruleset[line - 1]).toMatch(/^\s*(rule|setup|flow)\b/);
+  }, SLOW);
+
+  it('exports a game and imports it back to the same position; a shared link opens it in a fresh page', async () => {
+    await newGame('rulesets/tokaido/tokaido.cs.rules', 3, '11');
+    for (let i = 0; i < 12; i++) await page.click('#agent-one');
+    await page.click('#undo'); // a line with a move to redo
+    const saved = await exported();
+    expect(saved.position).toBe(11);
+    expect(saved.moves).toHaveLength(12);
+    const pieces = await drawnPieces();
+    const counters = await page.textContent('#table .seats');
+
+    await page.click('#new-game'); // somewhere else
+    expect(await position()).toBe(0);
+    const file = join(tmp, 'game.json');
+    writeFileSync(file, JSON.stringify(saved));
+    await page.setInputFiles('#import', file);
+    await page.waitForFunction(() => document.querySelector('#position')?.textContent === 'move 11 of 12');
+    expect(await drawnPieces()).toEqual(pieces);
+    expect(await page.textContent('#table .seats')).toBe(counters);
+
+    await page.click('#share');
+    const link = await page.inputValue('#share-link');
+    expect(link).toContain('#game=');
+    const fresh = await context!.newPage();
+    const errors: string[] = [];
+    fresh.on('pageerror', (e) => errors.push(e.message));
+    await fresh.goto(link);
+    await fresh.waitForFunction(() => document.querySelector('#position')?.textContent === 'move 11 of 12');
+    expect(await fresh.inputValue('#ruleset')).toBe('rulesets/tokaido/tokaido.cs.rules');
+    expect(await fresh.$$eval('#table svg.board .piece', (els) =>
+      Object.fromEntries(els.map((e) => [e.getAttribute('data-piece'), e.closest('[data-space]')!.getAttribute('data-space')])))).toEqual(pieces);
+    expect(errors).toEqual([]);
+    await fresh.close();
+  }, SLOW);
+
+  it('viewing as one player shows no other player\'s hidden cards or private counters', async () => {
+    for (const path of ['rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules', 'rulesets/kudy-tudy/kudy-tudy.cs.rules']) {
+      await newGame(path, 3, '4');
+      for (let i = 0; i < 10; i++) await page.click('#agent-one');
+      await page.selectOption('#view-as', '0');
+      const game = await exported();
+      const { state, def } = trueState(game);
+      const model = modelFor(def, state.players, state.variants);
+      const hidden = new Set<string>();
+      const visible = new Set<string>();
+      for (const [key, cards] of Object.entries(state.zones)) {
+        const readers = zoneReaders(model, key);
+        for (const id of cards) (readers === null || readers.includes(0) || state.revealed.includes(id) ? visible : hidden).add(id);
+      }
+      expect(hidden.size, path).toBeGreaterThan(0);
+      const html = await page.locator('#game').innerHTML();
+      const drawn = await page.$$eval('#game [data-card]', (els) => els.map((e) => e.getAttribute('data-card')!));
+      expect(drawn.length, path).toBeGreaterThan(0);
+      for (const id of hidden) {
+        expect(drawn, `${path}: hidden card ${id} drawn`).not.toContain(id);
+        expect(html.includes(`"${id}"`), `${path}: hidden card ${id} in the page`).toBe(false);
+      }
+      // Labels that only hidden cards carry (not a visible card's, not a space's) are nowhere in the text.
+      const labelOf = (id: string) => model.things.get(id)?.label ?? id;
+      const seen = new Set([...visible].map(labelOf));
+      for (const b of model.boards.values()) for (const s of b.order) seen.add(labelOf(s));
+      const text = (await page.locator('#game').innerText()).toLowerCase();
+      const secret = [...hidden].map(labelOf).filter((l) => !seen.has(l) && l.length > 3);
+      for (const label of secret) expect(new RegExp(`(^|[^\\p{L}])${label.toLowerCase()}([^\\p{L}]|$)`, 'u').test(text), `${path}: ${label}`).toBe(false);
+      // Private counters of other seats: "?" in the table and the counters card, never their value.
+      for (const [name, decl] of model.counters) {
+        if (decl.visibility !== 'private' || decl.owner.kind !== 'player') continue;
+        for (const seat of [1, 2]) {
+          expect(await page.textContent(`#table .seat[data-seat="${seat}"] [data-counter="${name}"]`), `${path}: ${name} of seat ${seat}`).toBe(`${name} ?`);
+        }
+      }
+      await page.screenshot({ path: join(shots, `view-as-${path.split('/').pop()!.replace('.rules', '')}.png`) });
+    }
+  }, SLOW);
+});
