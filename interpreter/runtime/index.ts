@@ -393,13 +393,16 @@ export { BUILTINS } from './builtins.js';
 
 /** A position to set up by hand, as a rulebook's picture shows it: used by scenarios and the playground. */
 export interface Arrangement {
-  /** Zone key → the zone its cards go to, at the bottom, before any zone is filled: `{ "hand@0": "deck" }`. */
-  readonly empty?: Readonly<Record<string, string>>;
+  /**
+   * Zone key → the zone its cards go to, at the bottom, before any zone is filled: `{ "hand@0": "deck" }`;
+   * `null`: each card back to the zone its table puts it in (`{ "offer": null }`).
+   */
+  readonly empty?: Readonly<Record<string, string | null>>;
   /** Zone key (`deck`, `hand@1`) → cards (ids, or labels: the first copy not yet placed) put on top, in order. */
   readonly zones?: Readonly<Record<string, readonly string[]>>;
   readonly counters?: Readonly<Record<string, number | readonly number[] | Readonly<Record<string, number>>>>;
-  /** Piece id → the label of the space it stands on. */
-  readonly pieces?: Readonly<Record<string, string>>;
+  /** Piece id → the label of the space it stands on; `null`: off the board. */
+  readonly pieces?: Readonly<Record<string, string | null>>;
 }
 
 /** Returns a copy of the state with the arrangement applied; a pending choice is offered afresh. */
@@ -410,9 +413,14 @@ export function arrange(def: GameDefinition, state: GameState, a: Arrangement, o
   const fail = (message: string): never => { throw new SetupError(`Cannot arrange: ${message}`); };
   const zone = (key: string) => (key in next.zones ? key : fail(`there is no zone \`${key}\` (zones: ${Object.keys(next.zones).join(', ')})`));
   for (const [key, to] of Object.entries(a.empty ?? {})) {
-    if (zone(key) === zone(to)) continue;
-    next.zones[to]!.push(...next.zones[key]!);
+    if (to !== null && zone(key) === zone(to)) continue;
+    const cards = next.zones[zone(key)]!;
     next.zones[key] = [];
+    for (const id of cards) {
+      const home = to ?? model.things.get(id)?.zone ?? null;
+      if (home === null || home === key) fail(`\`${key}\` cannot be emptied back where its cards start, since ${model.things.get(id)?.label ?? id} starts there or nowhere: name the zone its cards go to (\`"${key}": "…"\`)`);
+      next.zones[zone(home!)]!.push(id);
+    }
   }
   for (const [key, names] of Object.entries(a.zones ?? {})) {
     zone(key);
@@ -433,6 +441,10 @@ export function arrange(def: GameDefinition, state: GameState, a: Arrangement, o
   }
   for (const [piece, spaceLabel] of Object.entries(a.pieces ?? {})) {
     if (!(piece in next.pieces)) fail(`there is no piece \`${piece}\` (pieces: ${Object.keys(next.pieces).join(', ')})`);
+    if (spaceLabel === null) {
+      next.pieces[piece] = { space: null, slot: 0 };
+      continue;
+    }
     const space = [...model.spaceBoard.keys()].find((id) => model.things.get(id)!.label === spaceLabel);
     if (!space) fail(`there is no space \`${spaceLabel}\``);
     const taken = new Set(Object.entries(next.pieces).filter(([id, at]) => id !== piece && at.space === space).map(([, at]) => at.slot));

@@ -15,6 +15,8 @@ export interface ScenarioExpect {
   readonly counters?: Readonly<Record<string, number | readonly number[] | Readonly<Record<string, number>>>>;
   readonly zones?: Readonly<Record<string, readonly string[]>>;
   readonly zoneCounts?: Readonly<Record<string, number>>;
+  /** Piece id → the label of the space it stands on, `null` off the board. */
+  readonly pieces?: Readonly<Record<string, string | null>>;
   readonly log?: readonly string[];
   readonly over?: boolean;
   readonly scores?: readonly number[];
@@ -79,6 +81,12 @@ function expectations(def: GameDefinition, state: GameState, e: ScenarioExpect):
   for (const [key, want] of Object.entries(e.zoneCounts ?? {})) {
     const have = state.zones[key]?.length;
     if (have !== want) failures.push(`expected zone \`${key}\` to hold ${want} cards, but it holds ${have}`);
+  }
+  for (const [piece, want] of Object.entries(e.pieces ?? {})) {
+    const at = state.pieces[piece];
+    const have = at?.space == null ? null : modelOf(def, state).things.get(at.space)?.label ?? at.space;
+    if (!at) failures.push(`expected a piece \`${piece}\`, but there is none`);
+    else if (have !== want) failures.push(`expected piece \`${piece}\` ${want === null ? 'off the board' : `on \`${want}\``}, but it is ${have === null ? 'off the board' : `on \`${have}\``}`);
   }
   const text = state.log.map((l) => (l.detail ? `${l.text}: ${l.detail}` : l.text)).join('\n');
   for (const line of e.log ?? []) if (!text.includes(line)) failures.push(`expected the log to contain "${line}"`);
