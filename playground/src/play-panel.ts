@@ -143,10 +143,10 @@ export class PlayPanel {
         this.title,
         h('div', { class: 'row' }, h('label', {}, 'Players ', this.players), h('label', {}, 'Seed ', this.seed), this.newGame, this.simulateButton),
         this.variants, this.setupNote, this.simulation),
-      h('section', { class: 'card' }, h('h3', {}, 'Structure'),
-        h('p', { class: 'muted small' }, 'How play runs, as the rules nest it; while a game runs, the highlighted lines are where it is.'),
-        this.structure),
-      this.gameArea);
+      this.gameArea,
+      h('section', { class: 'card', id: 'structure-card' }, h('h3', {}, 'Structure'),
+        h('p', { class: 'muted small' }, 'How play runs, as a diagram and as the rules nest it; while a game runs, the highlighted lines are where it is. Click a box or a line to see it in the ruleset.'),
+        this.structure));
     setInterval(() => this.tick(), 500);
     this.setDefinition(null, 'Checking the ruleset…');
   }

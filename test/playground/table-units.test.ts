@@ -1,0 +1,121 @@
+// The table's DOM-free parts in Node: what a seat's view puts on the table (boards, zones, hidden
+// counters as null), moves as clicks (in order, as sets, a grid's column named by a thing), where
+// rules move cards, and saved games (JSON and share fragments) read back or refused with a reason.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compileSource } from '../../interpreter/compiler/index.js';
+import { modelOf, setup, view } from '../../interpreter/runtime/index.js';
+import { cardFlows } from '../../playground/src/card-flow.js';
+import { parseSavedGame, gameFromFragment, SAVED_GAME_FORMAT, shareFragment, type SavedGame } from '../../playground/src/saved-game.js';
+import { describeTable } from '../../playground/src/table-model.js';
+import { clickMoves, clickState } from '../../playground/src/targets.js';
+
+const load = (path: string) => compileSource(readFileSync(path, 'utf8'), path).definition!;
+
+describe('the table of a view', () => {
+  it('shows another seat\'s private counter and hand as hidden, the viewer\'s own as they are', () => {
+    const def = load('rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules');
+    const state = setup(def, 3, 2);
+    const table = describeTable(modelOf(def, state), view(def, state, 0));
+    expect(table.boards.map((b) => [b.name, b.kind, b.spaces.length])).toEqual([['map', 'graph', 22]]);
+    expect(table.boards[0]!.edges.length).toBeGreaterThan(20);
+    expect(table.boards[0]!.tint).toBe('region');
+    const points = (seat: number) => table.seats[seat]!.counters.find((c) => c.name === 'points')!.value;
+    expect(points(0)).toBe((state.counters.points as number[])[0]);
+    expect(points(1)).toBeNull(); // the view says 0: hidden, not zero
+    const hand = (seat: number) => table.seats[seat]!.zones.find((z) => z.name === 'hand')!;
+    expect(hand(0).cards!.map((c) => c.id)).toEqual(state.zones['hand@0']);
+    expect(hand(1).cards).toBeNull();
+    expect(hand(1).count).toBe(state.zones['hand@1']!.length);
+    expect(table.shared.find((z) => z.name === 'deck')!.cards).toBeNull();
+  });
+
+  it('reads a hex grid\'s coordinates and its per-space counters (Java\'s stacks)', () => {
+    const def = load('rulesets/java/java.cs.rules');
+    const state = setup(def, 2, 1);
+    const table = describeTable(modelOf(def, state), view(def, state, 0));
+    const island = table.boards.find((b) => b.kind === 'hex')!;
+    expect(island.spaces.find((s) => s.label === 'B1')).toMatchObject({ col: 1, row: 1 });
+    expect(island.spaces[0]!.counters.map(([name]) => name).slice(0, 2)).toEqual(['level', 'field']);
+    expect(island.flags).toEqual(['outside', 'lake']);
+  });
+});
+
+describe('moves as clicks', () => {
+  it('makes a two-part move by two clicks in order: a piece\'s square, then where it goes', () => {
+    const def = load('rulesets/breakthrough/breakthrough.rules');
+    const state = setup(def, 2, 1);
+    const moves = clickMoves(modelOf(def, state), state.pending!.options);
+    expect(moves).toHaveLength(state.pending!.options.length);
+    const first = clickState(moves, []);
+    expect([...first.next].every((id) => id.endsWith('2'))).toBe(true); // white's pawns on row 2
+    const after = clickState(moves, ['squares:b2']);
+    expect([...after.next].sort()).toEqual(['squares:a3', 'squares:b3', 'squares:c3']);
+    expect(clickState(moves, ['squares:b2', 'squares:c3']).complete).toEqual(['advance b2+c3']);
+    expect(clickState(moves, ['squares:b3']).candidates).toEqual([]);
+  });
+
+  it('clicks a grid\'s column where the move names a thing whose data are a column', () => {
+    const def = load('rulesets/connect-four/connect-four.obvious.rules');
+    const state = setup(def, 2, 1);
+    const moves = clickMoves(modelOf(def, state), state.pending!.options);
+    const a = moves.find((m) => m.move === 'drop a')!;
+    expect(a.parts[0]!.ids).toHaveLength(6); // every hole of column a
+    expect(clickState(moves, ['cells:a3']).complete).toEqual(['drop a']);
+  });
+
+  it('treats moves of different lengths as sets, clicked in any order', () => {
+    const moves = [
+      { move: 'none', parts: [] },
+      { move: 'x', parts: [{ ids: ['x'] }] },
+      { move: 'x+y', parts: [{ ids: ['x'] }, { ids: ['y'] }] },
+    ];
+    expect(clickState(moves, ['y']).candidates.map((m) => m.move)).toEqual(['x+y']);
+    const x = clickState(moves, ['x']);
+    expect(x.complete).toEqual(['x']);
+    expect([...x.next]).toEqual(['y']);
+    expect(clickState(moves, ['y', 'x']).complete).toEqual(['x+y']);
+  });
+
+  it('leaves moves that name nothing on the table (numbers, menu lines) to the buttons', () => {
+    const def = load('rulesets/breakthrough/breakthrough.rules');
+    const model = modelOf(def, setup(def, 2, 1));
+    const options = [{ id: 'donate 1', value: 1 }, { id: 'keep', value: 'keep the tokens' }, { id: 'half', value: [{ space: 'squares:a1' }, 3] }, { id: 'pass', value: null }];
+    expect(clickMoves(model, options)).toEqual([]);
+    expect(clickMoves(model, [...options, { id: 'go', value: { space: 'squares:a1' } }]).map((m) => m.move)).toEqual(['go']);
+  });
+});
+
+describe('where cards go', () => {
+  it('traces moves and draws between zones through chosen names and defines', () => {
+    const def = load('rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules');
+    const flows = cardFlows(modelOf(def, setup(def, 3, 1)));
+    const pairs = flows.map((f) => `${f.from}→${f.to}`);
+    expect(pairs).toContain('hand→route');
+    expect(pairs).toContain('carriage-supply→carriages');
+    expect(flows.find((f) => f.from === 'hand' && f.to === 'route')!.rules).toContain('lay-card');
+  });
+});
+
+describe('saved games', () => {
+  const game: SavedGame = {
+    format: SAVED_GAME_FORMAT, ruleset: { path: 'rulesets/x/x.rules', text: 'game "X" { players 2 }\n'.repeat(50) },
+    players: 2, seed: 'seed ü', variants: [], moves: ['a', 'b', 'c'], position: 2, agents: [null, 'random'],
+  };
+
+  it('round-trips through a share fragment, deflated', () => {
+    const fragment = shareFragment(game);
+    expect(fragment.startsWith('#game=')).toBe(true);
+    expect(fragment.length).toBeLessThan(JSON.stringify(game).length);
+    expect(gameFromFragment(fragment)).toEqual(game);
+    expect(gameFromFragment('#other')).toBeNull();
+  });
+
+  it('refuses a damaged link or file, saying what is wrong', () => {
+    expect(() => gameFromFragment(`${shareFragment(game).slice(0, 30)}`)).toThrow(/damaged/);
+    expect(() => parseSavedGame('{', 'g.json')).toThrow(/g\.json is not JSON/);
+    expect(() => parseSavedGame(JSON.stringify({ ...game, position: 9 }))).toThrow(/"position" is not a number from 0 to 3/);
+    expect(() => parseSavedGame(JSON.stringify({ ...game, format: 'x' }))).toThrow(/"format"/);
+    expect(() => parseSavedGame(JSON.stringify({ ...game, moves: [1] }))).toThrow(/"moves"/);
+  });
+});
