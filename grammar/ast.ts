@@ -394,14 +394,18 @@ export interface ChooseStmt {
 export interface MenuOption {
   readonly kind: 'MenuOption';
   readonly label: string;
+  /** `for x in LIST`: one option per item, x bound in the label, `when`, forbidding rules and body. */
+  readonly each: { readonly variable: Name; readonly list: Expr } | null;
   readonly when: Expr | null;
   readonly body: Block;
   readonly span: Span;
 }
 
-/** `[may] choose [by P] { "take a card" when … { … }  "pass" { … } }` */
+/** `[may] choose [NAME] [by P] { "take a card" when … { … }  "play {c}" for c in hand { … }  "pass" { … } }` */
 export interface MenuStmt {
   readonly kind: 'Menu';
+  /** `choose lay { … }`: the choice's name (forbidding rules, `regula moves`); `menu` when absent. */
+  readonly name: Name | null;
   readonly optional: boolean;
   readonly by: Expr | null;
   readonly options: readonly MenuOption[];

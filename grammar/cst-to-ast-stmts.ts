@@ -107,15 +107,18 @@ function menu(s: C.ChooseStmtCstNode, span: A.Span): A.MenuStmt {
   const by = optExpr(sub(parts.by));
   const options = keep(subs(parts.menuOption), (o): A.MenuOption => {
     const option = childrenOf(o);
+    const variable = tok(option.variable);
     return {
       kind: 'MenuOption',
       label: str(need(tok(option.label))),
+      each: variable ? { variable: nameOf(variable), list: expr(need(sub(option.list))) } : null,
       when: optExpr(sub(option.when)),
       body: body(option.body),
       span: spanOf(o),
     };
   });
-  return { kind: 'Menu', optional, by, options, span };
+  const name = tok(parts.menuName);
+  return { kind: 'Menu', name: name ? nameOf(name) : null, optional, by, options, span };
 }
 
 function choose(s: C.ChooseStmtCstNode, span: A.Span): A.ChooseStmt {
@@ -143,15 +146,17 @@ function choose(s: C.ChooseStmtCstNode, span: A.Span): A.ChooseStmt {
 function choiceLabel(s: C.ChooseStmtCstNode): { name: A.Name; label: A.Label } {
   const parts = childrenOf(s);
   const verb = tok(parts.verb);
+  const template = tok(parts.template);
   if (verb) {
     const name = nameOf(verb);
+    // `as lay "play {spot} at end"`: named by the word, its ids from the template.
+    if (template) return { name, label: { kind: 'template', text: str(template), span: tokenSpan(template) } };
     return { name, label: { kind: 'verb', verb: name } };
   }
-  const template = need(tok(parts.template));
-  const text = str(template);
+  const text = str(need(template));
   return {
-    name: { kind: 'Name', text: text.trim().split(/\s+/)[0] || text, span: tokenSpan(template) },
-    label: { kind: 'template', text, span: tokenSpan(template) },
+    name: { kind: 'Name', text: text.trim().split(/\s+/)[0] || text, span: tokenSpan(template!) },
+    label: { kind: 'template', text, span: tokenSpan(template!) },
   };
 }
 

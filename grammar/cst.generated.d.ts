@@ -612,11 +612,12 @@ export type ChooseStmtCstChildren = {
   where?: ExprCstNode[];
   Kw_as?: IToken[];
   verb?: IToken[];
-  template?: IToken[];
+  template?: (IToken)[];
   Kw_or?: IToken[];
   passLabel?: IToken[];
   Kw_by?: (IToken)[];
   by?: (ExprCstNode)[];
+  menuName?: IToken[];
   LBrace?: IToken[];
   menuOption?: MenuOptionCstNode[];
   RBrace?: IToken[];
@@ -629,6 +630,10 @@ export interface MenuOptionCstNode extends CstNode {
 
 export type MenuOptionCstChildren = {
   label: IToken[];
+  Kw_for?: IToken[];
+  variable?: IToken[];
+  Kw_in?: IToken[];
+  list?: ExprCstNode[];
   Kw_when?: IToken[];
   when?: ExprCstNode[];
   body: BlockCstNode[];

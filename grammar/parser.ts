@@ -747,7 +747,13 @@ class RegulaParser extends CstParser {
           this.CONSUME(K.as);
           this.OR2(
             this.once('chooseStmt#label', () => [
-              { ALT: () => this.CONSUME2(Name, { LABEL: 'verb' }) },
+              {
+                // `as lay "play {spot} at end"`: the choice's name, then the template of its ids.
+                ALT: () => {
+                  this.CONSUME2(Name, { LABEL: 'verb' });
+                  this.OPTION8(() => this.CONSUME3(T.String, { LABEL: 'template' }));
+                },
+              },
               { ALT: () => this.CONSUME(T.String, { LABEL: 'template' }) },
             ]),
           );
@@ -763,6 +769,8 @@ class RegulaParser extends CstParser {
       },
       {
         ALT: () => {
+          // `choose lay { … }`: a menu named for forbidding rules and `regula moves` (else `menu`).
+          this.OPTION9(() => this.CONSUME4(Name, { LABEL: 'menuName' }));
           this.OPTION7(() => {
             this.CONSUME2(K.by);
             this.SUBRULE5(this.expr, { LABEL: 'by' });
@@ -775,8 +783,15 @@ class RegulaParser extends CstParser {
     ]));
   });
 
+  // `"play {card}" for card in hand when … { … }`: one option per item, its label filled in.
   menuOption = this.RULE('menuOption', () => {
     this.CONSUME(T.String, { LABEL: 'label' });
+    this.OPTION2(() => {
+      this.CONSUME(K.for);
+      this.CONSUME(Name, { LABEL: 'variable' });
+      this.CONSUME(K.in);
+      this.SUBRULE2(this.expr, { LABEL: 'list' });
+    });
     this.OPTION(() => {
       this.CONSUME(K.when);
       this.SUBRULE(this.expr, { LABEL: 'when' });

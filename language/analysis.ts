@@ -310,9 +310,15 @@ class Indexer {
         return;
       case 'Menu':
         if (s.by) this.expr(s.by);
+        if (s.name) this.declared.push({ key: globalKey('choice', s.name.text), name: s.name.text, kind: 'choice', span: s.name.span, node: s.span });
         for (const o of s.options) {
-          if (o.when) this.expr(o.when);
-          this.block(o.body);
+          const each = o.each;
+          if (each) this.expr(each.list);
+          this.scoped(() => {
+            if (each) this.local('variable', each.variable, o.span, o.span, this.elementOf(each.list));
+            if (o.when) this.expr(o.when);
+            this.block(o.body);
+          });
         }
         return;
       case 'If':

@@ -62,8 +62,13 @@ export class BodyChecker {
       case 'Menu':
         if (s.by) x.expect(s.by, scope, 'player');
         for (const o of s.options) {
-          if (o.when) x.expect(o.when, scope, 'flag');
-          this.block(o.body, scope);
+          // `"play {c}" for c in hand`: c is bound in the label, `when`, forbidding rules and body.
+          const inner = o.each ? this.bindElement(o.each.variable, o.each.list, scope) : scope;
+          // A named menu's forbidding rules judge the options made for an item, with its variable.
+          if (s.name && o.each) this.choices.record(s.name.text, inner);
+          this.interpolations(o.label, o.span, inner);
+          if (o.when) x.expect(o.when, inner, 'flag');
+          this.block(o.body, inner);
         }
         return;
       case 'If':

@@ -8,7 +8,7 @@ import {
   newCtx, withMemo, withVar, type Ctx,
 } from './evaluate.js';
 import { piecesAt, piecesMoved, runningOn } from './context.js';
-import type { Model } from './model.js';
+import type { ForbidRule, Model } from './model.js';
 import { nextInt, shuffleInPlace } from './rng.js';
 import type { Frame, GameState, Option, StmtRef } from './state.js';
 import {
@@ -450,15 +450,10 @@ export interface Candidate {
  */
 export function candidates(model: Model, state: GameState, outer: Ctx, s: ChooseStmt | MenuStmt, decider: number, offeredOnly = false): Candidate[] {
   const ctx = withMemo(outer); // the state is frozen while options are listed
-  if (s.kind === 'Menu') {
-    return s.options.map((o, branch) => ({
-      id: o.label, value: o.label, branch,
-      ...(o.when && !evalBool(ctx, o.when) ? { refusedBy: { kind: 'where' as const, span: o.when.span } } : {}),
-    }));
-  }
+  if (s.kind === 'Menu') return menuCandidates(model, state, ctx, s, decider, offeredOnly);
   const items = asList(ctx, evaluate(ctx, s.from), s.from.span);
   const values: Value[] = s.subset ? subsets(items, s.span, ctx) : [...items];
-  const forbids = (model.forbids.get(s.name.text) ?? []).filter((f) => !f.power || holdsPower(model, state, decider, f.power));
+  const forbids = forbidsOf(model, state, s.name.text, decider);
   const out: Candidate[] = [];
   const seen = new Set<string>();
   for (const value of values) {
@@ -481,6 +476,47 @@ export function candidates(model: Model, state: GameState, outer: Ctx, s: Choose
       out.push({ id, value });
     }
   }
+  return out;
+}
+
+const NO_FORBIDS: readonly ForbidRule[] = [];
+/** The forbidding rules in force for a choice of this name, as `decider` holds powers. */
+function forbidsOf(model: Model, state: GameState, choice: string, decider: number): readonly ForbidRule[] {
+  const all = model.forbids.get(choice);
+  return all ? all.filter((f) => !f.power || holdsPower(model, state, decider, f.power)) : NO_FORBIDS;
+}
+
+/**
+ * A menu's options: each labelled option, or one per item of its `for x in LIST` with x bound and
+ * the label filled in. `when` refuses options; so do a named menu's forbidding rules, which judge
+ * the options made for an item.
+ */
+function menuCandidates(model: Model, state: GameState, ctx: Ctx, s: MenuStmt, decider: number, offeredOnly: boolean): Candidate[] {
+  const forbids = s.name ? forbidsOf(model, state, s.name.text, decider) : NO_FORBIDS;
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  s.options.forEach((o, branch) => {
+    const items: readonly Value[] = o.each ? asList(ctx, evaluate(ctx, o.each.list), o.each.list.span) : [o.label];
+    for (const value of items) {
+      const bound = o.each ? withVar(ctx, o.each.variable.text, value) : ctx;
+      let refusedBy: Candidate['refusedBy'];
+      if (o.when && !evalBool(bound, o.when)) refusedBy = { kind: 'where', span: o.when.span };
+      else if (o.each) {
+        // Forbidding rules speak of the item, so they judge the options made for an item only.
+        const f = forbids.find((f) => evalBool(bound, f.decl.when));
+        if (f) {
+          refusedBy = { kind: 'forbid', rule: f.decl.name.text, span: f.decl.span };
+          watcher?.(f.decl);
+        }
+      }
+      if (refusedBy && offeredOnly) continue;
+      // `"pay {price} coins"`: the variables in a label are filled in (a label without `{` is as written).
+      const id = o.label.includes('{') ? interpolate(model, bound, o.label, o.span) : o.label;
+      if (seen.has(id)) continue; // identical copies are one option
+      if (!refusedBy) seen.add(id);
+      out.push(refusedBy ? { id, value, branch, refusedBy } : { id, value, branch });
+    }
+  });
   return out;
 }
 
@@ -510,7 +546,7 @@ function decide(model: Model, state: GameState, ctx: Ctx, s: ChooseStmt | MenuSt
     .filter((c) => !c.refusedBy)
     .map((c) => (c.branch === undefined ? { id: c.id, value: c.value } : { id: c.id, value: c.value, branch: c.branch }));
   if (s.optional) offered.push({ id: passId(s), value: null });
-  const name = s.kind === 'Choose' ? s.name.text : 'menu';
+  const name = s.kind === 'Choose' ? s.name.text : s.name?.text ?? 'menu';
   if (offered.length === 0) throw new RuleError('R0602', s.span, { choice: name, rule: ctx.rule });
   const secret = state.stack.some((f) => f.k === 'each' && f.simultaneous);
   if (offered.length === 1) {
@@ -530,14 +566,14 @@ export function resolve(model: Model, state: GameState, option: Option, decider:
   const readers = secret ? null : optionReaders(model, state, option.value, decider);
   if (secret) log(state, `${who} decides in secret`, { text: option.id, seen: [decider] });
   else if (readers) {
-    const what = s.kind === 'Choose' && s.label.kind === 'verb' ? `${s.label.verb.text} a hidden card` : `choose ${s.kind === 'Choose' ? s.name.text : 'an option'} (hidden)`;
+    const what = s.kind === 'Choose' && s.label.kind === 'verb' ? `${s.label.verb.text} a hidden card` : `choose ${s.kind === 'Choose' ? s.name.text : s.name?.text ?? 'an option'} (hidden)`;
     log(state, `${who}: ${what}${forced ? ' (the only option)' : ''}`, { text: option.id, seen: readers });
   } else log(state, `${who}: ${option.id}${forced ? ' (the only option)' : ''}`);
   if (s.kind === 'Choose') frame.vars[s.variable.text] = option.value;
   else if (option.branch !== undefined) {
     const branch = s.options[option.branch]!;
     if (s.by) state.stack.push({ k: 'turn', player: decider, quiet: true });
-    push(state, model, branch.body);
+    push(state, model, branch.body, branch.each ? { [branch.each.variable.text]: option.value } : {});
   }
 }
 

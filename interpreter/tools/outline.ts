@@ -1,7 +1,7 @@
 // A game's structure at a glance, for teaching it: what there is (zones, counters, boards,
 // pieces, variants) and how play runs — the flow's phases, rounds, turns, loops, decisions and
 // the rules they call — as a tree whose nodes point back at the ruleset's text.
-import type { Block, Span, Stmt } from '../../grammar/ast.js';
+import type { Block, Expr, Span, Stmt } from '../../grammar/ast.js';
 import { locate, type GameDefinition } from '../definition/index.js';
 import { modelFor, type Model } from '../runtime/index.js';
 import type { GameState } from '../runtime/index.js';
@@ -112,8 +112,13 @@ class Tree {
         const forbids = (this.model.forbids.get(s.name.text) ?? []).map((f) => f.decl.name.text);
         return [this.node('choice', s.span, this.head(s, null), [], forbids.length ? { forbiddenBy: forbids } : {})];
       }
-      case 'Menu': return [this.node('choice', s.span, s.optional ? 'may choose one of' : 'choose one of', s.options.map((o) =>
-        this.node('option', o.span, `"${o.label}"${o.when ? ` when ${oneLine(this.def.source.text.slice(o.when.span.start, o.when.span.end))}` : ''}`, this.block(o.body))))];
+      case 'Menu': {
+        const forbids = s.name ? (this.model.forbids.get(s.name.text) ?? []).map((f) => f.decl.name.text) : [];
+        const text = (e: Expr) => oneLine(this.def.source.text.slice(e.span.start, e.span.end));
+        return [this.node('choice', s.span, `${s.optional ? 'may choose' : 'choose'}${s.name ? ` ${s.name.text}` : ''} one of`, s.options.map((o) =>
+          this.node('option', o.span, `"${o.label}"${o.each ? ` for ${o.each.variable.text} in ${text(o.each.list)}` : ''}${o.when ? ` when ${text(o.when)}` : ''}`, this.block(o.body))),
+        forbids.length ? { forbiddenBy: forbids } : {})];
+      }
       case 'Call': return [this.call(s.rule.text, s.span, this.head(s, null))];
       case 'Fire': {
         const handlers = this.model.handlers.get(s.event.text) ?? [];
