@@ -35,10 +35,12 @@ export const MESSAGES = {
   R0209: ['error', 'Variant `{name}` overlays `{target}`, but no such declaration exists.'],
   R0210: ['error', '`{name}` cannot be used in a variant\'s condition: only the player count can.'],
   R0211: ['error', 'This row makes a second thing called `{id}`, as the row at line {line} does: give the rows different names (a board\'s spaces take one copy each).'],
+  R0212: ['error', 'The choice `{choice}`{where} has no variable `{variable}`, so this forbidding rule cannot be worked out there: give every choice of that name the same variables, or name the choices apart.'],
   // R03xx — types
   R0301: ['error', 'Expected {expected} here, but this is {found}.'],
   R0302: ['error', 'Cannot take `{property}` of {found}.'],
   R0303: ['error', 'Counter `{name}` belongs to {owner}; {found} has no such counter.'],
+  R0304: ['error', '`{property} of {target}[{index}]` reads as `{property} of ({target}[{index}])`, and {found} is not a list: for an item of `{property} of {target}`, write `({property} of {target})[{index}]`.'],
   // R04xx — structure and reachability
   R0401: ['error', 'The ruleset has no `{what}` block.'],
   R0402: ['warning', 'Rule `{name}` is never reached: nothing calls it and no flow fires `{event}`.'],
@@ -47,6 +49,7 @@ export const MESSAGES = {
   R0405: ['warning', 'Rule `{name}` is never called.'],
   R0406: ['error', '`{name}` is a name the language reserves for {meaning}.'],
   R0407: ['warning', 'Power `{name}` is not the name of any card: no player can ever hold it.'],
+  R0408: ['error', 'No player\'s turn runs here{via}, so nobody could make this choice: put it inside `turn of …`, or say who decides with `by …`.'],
   // R05xx — sources
   R0501: ['warning', 'Cited words are not in {file}: "{quote}".'],
   R0502: ['warning', 'Rulebook file {file} cannot be read: citations are not verified.'],

@@ -10,6 +10,7 @@ import { STATEMENT_KEYWORDS, type Keyword } from '../../grammar/tokens.js';
 import { declKey } from '../definition/index.js';
 import { attrType, ExprChecker, ownerText, type Env } from './expressions.js';
 import { Scope, type Reporter } from './report.js';
+import { checkForbidVariables } from './forbid-variables.js';
 import { BodyChecker, type Choices } from './statements.js';
 import { boardTable, everyDecl, powerItems, type Context } from './symbols.js';
 import { assertNever, describe, fits, UNKNOWN, type Type } from './types.js';
@@ -357,6 +358,7 @@ export class DeclChecker {
       return;
     }
     this.exprs.expect(d.when, choices.scopeOf(d.choice.text), 'flag');
+    checkForbidVariables(d, choices, this.env.reporter);
   }
 }
 

@@ -271,6 +271,7 @@ export class ExprChecker {
   // ─── Properties (`P of X`) ─────────────────────────────────────────────────
 
   private property(e: OfExpr, scope: Scope): Type {
+    if (e.target.kind === 'Index' && this.misgrouped(e, e.target.target, e.target.index, scope)) return UNKNOWN;
     const target = this.typeOf(e.target, scope);
     if (e.property.text === 'name') return target.k === 'none' ? this.cannot(e, target, []) : TEXT;
     switch (target.k) {
@@ -282,6 +283,19 @@ export class ExprChecker {
       case 'number': case 'text': case 'flag': case 'list': case 'none': return this.cannot(e, target, ['name']);
       default: return assertNever(target);
     }
+  }
+
+  /**
+   * `played of p[1]` reads as `played of (p[1])` (R0304): when p is known not to be a list, the
+   * writer meant an item of `played of p`, so say how to write that instead of "expected a list".
+   */
+  private misgrouped(e: OfExpr, indexed: Expr, index: Expr, scope: Scope): boolean {
+    const t = this.typeOf(indexed, scope);
+    if (fits(t, 'list')) return false;
+    this.expect(index, scope, 'number');
+    const text = (x: Expr) => this.env.reporter.source.slice(x.span.start, x.span.end);
+    this.report('R0304', e.span, { property: e.property.text, target: text(indexed), index: text(index), found: describe(t) });
+    return true;
   }
 
   private cannot(e: OfExpr, target: Type, valid: readonly string[]): Type {

@@ -10,11 +10,20 @@ import { assertNever, describe, elementOf, fits, join, listOf, NUMBER, UNKNOWN, 
 /** The variables in scope at each choice, by choice name: what a `rule … forbids` may use. */
 export class Choices {
   private readonly scopes = new Map<string, Map<string, Type>>();
+  /** Each place a choice of the name is made, with the variables in reach there (R0212). */
+  private readonly sites = new Map<string, { readonly vars: ReadonlySet<string>; readonly at?: Span }[]>();
 
-  record(name: string, scope: Scope): void {
+  record(name: string, scope: Scope, at?: Span): void {
     const known = this.scopes.get(name) ?? new Map<string, Type>();
-    for (const [v, t] of scope.entries()) known.set(v, known.has(v) ? join(known.get(v)!, t) : t);
+    const vars = scope.entries();
+    for (const [v, t] of vars) known.set(v, known.has(v) ? join(known.get(v)!, t) : t);
     this.scopes.set(name, known);
+    this.sites.set(name, [...(this.sites.get(name) ?? []), { vars: new Set(vars.keys()), ...(at ? { at } : {}) }]);
+  }
+
+  /** A place a choice of this name is made without `variable` in reach, if there is one. */
+  lacking(name: string, variable: string): { readonly at?: Span } | undefined {
+    return this.sites.get(name)?.find((site) => !site.vars.has(variable));
   }
 
   has(name: string): boolean {
@@ -143,7 +152,7 @@ export class BodyChecker {
     if (s.where) this.exprs.expect(s.where, inner, 'flag');
     if (s.label.kind === 'template') this.interpolations(s.label.text, s.label.span, inner);
     if (s.by) this.exprs.expect(s.by, scope, 'player');
-    this.choices.record(s.name.text, inner);
+    this.choices.record(s.name.text, inner, s.span);
     scope.bind(s.variable.text, bound);
   }
 

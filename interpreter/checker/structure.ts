@@ -3,6 +3,7 @@
 // events (R0402, R0405); every event must be fired somewhere (R0403); every power must be
 // the name of some card (R0407).
 import type { Block, Decl, RuleDecl, Ruleset } from '../../grammar/ast.js';
+import { checkDeciders } from './deciders.js';
 import type { Reporter } from './report.js';
 import { bodiesOf, eachBlock, eachStmt, everyDecl, powerItems } from './symbols.js';
 
@@ -14,6 +15,7 @@ export function checkStructure(ruleset: Ruleset, reporter: Reporter): void {
   if (hasFlow) checkReachability(decls, reporter);
   checkEvents(decls, reporter);
   checkPowerNames(decls, reporter);
+  checkDeciders(decls, reporter);
 }
 
 /** Statements after `end the game` (not `after this round`) in the same block never run. */
