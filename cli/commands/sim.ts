@@ -60,7 +60,8 @@ export async function run(args: Args): Promise<number> {
     process.off('SIGINT', onSignal);
   }
   if (outcome.failure) {
-    err(`game ${outcome.failure.game} stopped with an error (replay it: regula play ${file} --players ${o.players} --seed ${outcome.failure.game}${o.variants.map((v) => ` --variant ${v}`).join('')}${compare ? ', or the same on the compared side' : ''}):`);
+    const agents = seats.every((s) => s.spec === 'random') ? '' : ` --agents ${seats.map((s) => s.spec).join(',')}`;
+    err(`game ${outcome.failure.game} stopped with an error (replay it: regula play ${file} --players ${o.players} --seed ${outcome.failure.game}${o.variants.map((v) => ` --variant ${v}`).join('')}${agents}${compare ? ', or the same on the compared side' : ''}):`);
     err(outcome.failure.message);
     return 3;
   }
