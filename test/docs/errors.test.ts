@@ -5,8 +5,9 @@
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadRuleset } from '../../cli/load.js';
+import { main } from '../../cli/main.js';
 import { LIMITS, MESSAGES, renderDiagnostic } from '../../grammar/index.js';
 import { parseJsonFile, type FileKind } from '../../interpreter/definition/index.js';
 import { apply, firstLegalAgent, playGame, setup } from '../../interpreter/runtime/index.js';
@@ -104,7 +105,7 @@ function codesOf(example: Example): string[] {
       const also = example.options.get('also')?.split(',') ?? [];
       const own = codes.filter((c) => !also.includes(c));
       // Anything else than the one code is shown in full, so a failing example says why.
-      return own.length === 1 && own[0] === example.code && also.every((c) => codes.includes(c)) ? own : [...codes, ...loaded.diagnostics.map((d) => renderDiagnostic(d, loaded.source))];
+      return own.length === 1 && own[0] === example.code && also.every((c) => (codes as string[]).includes(c)) ? own : [...codes, ...loaded.diagnostics.map((d) => renderDiagnostic(d, loaded.source))];
     }
     case 'play': {
       const path = written(example);
@@ -149,6 +150,21 @@ describe('docs/errors.md', () => {
   it('has a section for every code of the registry, and none for a code it does not have', () => {
     const codes = Object.keys(MESSAGES).sort();
     expect(documented.map((s) => s.code).sort()).toEqual(codes);
+  });
+
+  it('is where `regula check` sends the reader, to the section of the first code it printed', async () => {
+    const example = documented.find((s) => s.code === 'R0201')!.examples[0]!;
+    let printed = '';
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((printed += String(s)), true));
+    try {
+      expect(await main(['check', written(example)])).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(printed).toContain('error R0201:');
+    expect(printed).toContain('Each code is explained in docs/errors.md: the first one above at docs/errors.md#r0201.');
+    // The section that address names exists: `### R0201` makes the anchor `r0201`.
+    expect(markdown).toContain('\n### R0201\n');
   });
 
   it('lists the sections in the order of their codes, each once', () => {
