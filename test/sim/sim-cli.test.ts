@@ -61,6 +61,21 @@ describe('regula sim', () => {
     expect(r.out).toMatch(/seat 0 win rate: [\d.]+% → [\d.]+% \(p [<=] [\d.]+\)/);
   }, SLOW);
 
+  it('compares with another ruleset: a rule made reachable shows as a shift', async () => {
+    const alive = join(scratch, 'alive.rules');
+    const source = readFileSync(join(repoRoot, FIXTURE), 'utf8');
+    writeFileSync(alive, source.replace('where value of card = 6', 'where value of card = 3'));
+    const r = await regula('sim', FIXTURE, '--games', '60', '--workers', '1', '--compare', alive, '--json');
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out);
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+    expect(json.compare.file).toBe(alive);
+    expect(json.compare.simulation.deadRules.map((d: { rule: string }) => d.rule)).toEqual(['no-sevens']);
+    const six = json.compare.shifts.find((s: { figure: string }) => s.figure === 'games in which `six-bonus` fires');
+    expect(six).toMatchObject({ kind: 'rate', before: 0, significant: true });
+    expect(six.after).toBeGreaterThan(0);
+  }, SLOW);
+
   it('refuses a comparison with nothing to compare, and an agent that does not exist', async () => {
     const [same, unknown] = await Promise.all([
       regula('sim', FIXTURE, '--games', '2', '--compare', 'variants='),
