@@ -122,14 +122,29 @@ const draw = (id, config) => { const el = document.getElementById(id); if (el) c
 draw('wins', { type: 'bar', plugins: [whiskers, fairLine(data.fair)],
   data: { labels: data.seats.map((s) => s.label), datasets: [{ label: 'win rate', data: data.seats.map((s) => s.value), intervals: data.seats.map((s) => [s.low, s.high]), backgroundColor: colours }] },
   options: { scales: { y: { ...percent, max: Math.min(1, Math.max(...data.seats.map((s) => s.high), data.fair) * 1.15) } }, plugins: { legend: { display: false } } } });
-// Scores: one line per seat over every score reached, as the share of that seat's games.
-const values = [...new Set(data.scores.flatMap((s) => s.bins.map((b) => b.value)))].sort((a, b) => a - b);
-draw('scores', { type: 'line', data: { labels: values, datasets: data.scores.map((s, i) => {
+// Histograms on a shared, even axis: every whole value from the least to the greatest when they
+// are few, else about 40 equal bins (a label gives a bin's range).
+const axis = (values, most) => {
+  const lo = Math.min(...values), hi = Math.max(...values);
+  const whole = values.every(Number.isInteger);
+  const width = whole ? Math.max(1, Math.ceil((hi - lo + 1) / most)) : (hi - lo) / most || 1;
+  const count = whole ? Math.ceil((hi - lo + 1) / width) : most;
+  const labels = Array.from({ length: count }, (_, i) => {
+    const a = lo + i * width;
+    return whole ? (width === 1 ? String(a) : a + '–' + (a + width - 1)) : a.toFixed(1) + '–' + (a + width).toFixed(1);
+  });
+  const index = (v) => Math.min(count - 1, Math.floor((v - lo) / width));
+  const fill = (bins) => { const out = Array(count).fill(0); for (const b of bins) out[index(b.value)] += b.count; return out; };
+  return { labels, fill };
+};
+// Scores: one line per seat, as the share of that seat's games.
+const scoreAxis = axis(data.scores.flatMap((s) => s.bins.map((b) => b.value)), 60);
+draw('scores', { type: 'line', data: { labels: scoreAxis.labels, datasets: data.scores.map((s, i) => {
   const total = s.bins.reduce((n, b) => n + b.count, 0) || 1;
-  const at = new Map(s.bins.map((b) => [b.value, b.count / total]));
-  return { label: s.label, data: values.map((v) => at.get(v) || 0), borderColor: colours[i % colours.length], backgroundColor: colours[i % colours.length], pointRadius: values.length > 60 ? 0 : 2, tension: 0.2 };
+  return { label: s.label, data: scoreAxis.fill(s.bins).map((n) => n / total), borderColor: colours[i % colours.length], backgroundColor: colours[i % colours.length], pointRadius: scoreAxis.labels.length > 40 ? 0 : 2, tension: 0.2 };
 }) }, options: { scales: { y: percent, x: { title: { display: true, text: 'final score' } } } } });
-draw('length', { type: 'bar', data: { labels: data.length.map((b) => b.value), datasets: [{ label: 'games', data: data.length.map((b) => b.count), backgroundColor: '#6b7a89' }] },
+const lengthAxis = axis(data.length.map((b) => b.value), 40);
+draw('length', { type: 'bar', data: { labels: lengthAxis.labels, datasets: [{ label: 'games', data: lengthAxis.fill(data.length), backgroundColor: '#6b7a89' }] },
   options: { scales: { x: { title: { display: true, text: 'moves in the game' } } }, plugins: { legend: { display: false } } } });
 draw('options', { type: 'bar', plugins: [whiskers], data: { labels: data.options.map((o) => o.label), datasets: [{ label: 'win rate', data: data.options.map((o) => o.value), intervals: data.options.map((o) => [o.low, o.high]), backgroundColor: '#3b6ea8' }] },
   options: { indexAxis: 'y', scales: { x: { ...percent, max: 1 } }, plugins: { legend: { display: false } } } });
