@@ -40,7 +40,9 @@ export const defaultWorkers = (): number => Math.max(1, availableParallelism());
 export const batchSize = (games: number, workers: number): number => Math.max(1, Math.min(25, Math.ceil(games / (workers * 20))));
 
 export async function runSimulation(r: RunRequest): Promise<RunOutcome> {
-  const inThread = r.workers <= 1 || r.sides.some((s) => s.factories?.some(Boolean));
+  // A thread costs a start-up: no more threads than batches, and none for one (or a module's agents).
+  const threads = Math.min(r.workers, Math.ceil(r.games / batchSize(r.games, r.workers)) * r.sides.length);
+  const inThread = threads <= 1 || r.sides.some((s) => s.factories?.some(Boolean));
   const size = inThread ? 1 : batchSize(r.games, r.workers);
   const batches = Math.ceil(r.games / size);
   const results: (BatchResult | undefined)[][] = r.sides.map(() => Array<BatchResult | undefined>(batches));
@@ -68,7 +70,7 @@ export async function runSimulation(r: RunRequest): Promise<RunOutcome> {
       }
     }
   } else {
-    const pool = new Tinypool({ filename: workerFile(), minThreads: r.workers, maxThreads: r.workers, idleTimeout: 1000 });
+    const pool = new Tinypool({ filename: workerFile(), minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
     const cancel = new AbortController();
     setMaxListeners(0, cancel.signal); // one listener per batch queued
     const stop = () => cancel.abort();
