@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareSimulations, emptyTally, mergeTally, simulate, simulationReport, Tally } from '../../interpreter/tools/index.js';
+import { playGame, randomAgent } from '../../interpreter/runtime/index.js';
 import { compileFile, repoRoot } from '../helpers.js';
 
 const FIXTURE = 'test/sim/dead-rules.rules';
@@ -30,6 +31,20 @@ describe('rule firing', () => {
     // A five is played in some games and not others.
     expect(fired['five-bonus']!.fired).toBeGreaterThan(0);
     expect(fired['five-bonus']!.games.value).toBeLessThan(1);
+  });
+
+  it('does not count the games an agent plays in its head (a search agent\'s playouts)', () => {
+    // An agent that plays a whole game of its own before each move, as a search agent does.
+    const thinker = (seed: string | number) => ({
+      name: 'thinker',
+      choose: (moves: readonly string[]) => {
+        playGame(def, { players: 2, seed: `${seed}:thought`, agents: [randomAgent(1), randomAgent(2)] });
+        return moves[0]!;
+      },
+    });
+    const r = simulate(def, { players: 2, games: 10, seed: 'think', agent: thinker });
+    const scored = r.rules.find((x) => x.rule === 'score-card')!;
+    expect(scored.fired).toBe(Math.round(r.length.turns.value * r.games));
   });
 
   it("counts a variant's rules in its place", () => {
