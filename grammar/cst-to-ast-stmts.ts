@@ -28,7 +28,10 @@ function stmt(node: C.StmtCstNode): A.Stmt {
     case 'moveStmt': {
       const parts = childrenOf(s);
       const position = (tok(parts.position)?.image as 'top' | 'bottom') ?? null;
-      return { kind: 'Move', what: required(parts.what), to: required(parts.to), position, span };
+      // `off the board` is a move to no space: `to` is the literal none, spanning those words.
+      const off = tok(parts.off);
+      const to: A.Expr = off ? { kind: 'None', span: join(tokenSpan(off), tokenSpan(need(tok(parts.Kw_board)))) } : required(parts.to);
+      return { kind: 'Move', what: required(parts.what), to, position, span };
     }
     case 'drawStmt': {
       const parts = childrenOf(s);

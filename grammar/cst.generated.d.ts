@@ -564,10 +564,13 @@ export interface MoveStmtCstNode extends CstNode {
 export type MoveStmtCstChildren = {
   Kw_move: IToken[];
   what: ExprCstNode[];
-  Kw_to: IToken[];
+  Kw_to?: IToken[];
   position?: (IToken)[];
   Kw_of?: IToken[];
-  to: ExprCstNode[];
+  to?: ExprCstNode[];
+  off?: IToken[];
+  Kw_the?: IToken[];
+  Kw_board?: IToken[];
 };
 
 export interface DrawStmtCstNode extends CstNode {

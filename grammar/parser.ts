@@ -700,15 +700,32 @@ class RegulaParser extends CstParser {
     this.SUBRULE2(this.expr, { LABEL: 'amount' });
   });
 
+  // `move X to [top of | bottom of] Z`, or `move P off the board` (a piece back to its owner's supply).
   moveStmt = this.RULE('moveStmt', () => {
     this.CONSUME(K.move);
     this.SUBRULE(this.expr, { LABEL: 'what' });
-    this.CONSUME(K.to);
-    this.OPTION(() => {
-      this.anyOf('position', K.top, K.bottom);
-      this.CONSUME(K.of);
-    });
-    this.SUBRULE2(this.expr, { LABEL: 'to' });
+    this.OR(this.once('moveStmt', () => [
+      {
+        ALT: () => {
+          this.CONSUME(K.to);
+          this.OPTION(() => {
+            this.OR2(this.once('moveStmt#position', () => [
+              { ALT: () => this.CONSUME(K.top, { LABEL: 'position' }) },
+              { ALT: () => this.CONSUME(K.bottom, { LABEL: 'position' }) },
+            ]));
+            this.CONSUME(K.of);
+          });
+          this.SUBRULE2(this.expr, { LABEL: 'to' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(K.off, { LABEL: 'off' });
+          this.CONSUME(K.the);
+          this.CONSUME(K.board);
+        },
+      },
+    ]));
   });
 
   drawStmt = this.RULE('drawStmt', () => {

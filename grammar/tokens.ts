@@ -49,7 +49,7 @@ export const KEYWORDS = [
   'phase', 'timed', 'step', 'round', 'fire', 'end', 'the', 'after', 'this', 'rank', 'ties', 'share',
   'skip', 'pick', 'random', 'reveal', 'say', 'connected', 'and', 'not', 'is', 'yes', 'no', 'none', 'count', 'sum',
   'max', 'min', 'mod', 'every', 'all', 'first', 'last', 'best', 'worst', 'sorted', 'cites', 'ambiguous',
-  'because',
+  'because', 'off',
 ] as const;
 export type Keyword = (typeof KEYWORDS)[number];
 

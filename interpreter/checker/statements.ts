@@ -156,9 +156,14 @@ export class BodyChecker {
     scope.bind(s.variable.text, bound);
   }
 
-  /** `move X to Z`: cards (or a zone's cards) go to a zone, a piece to a space. */
+  /** `move X to Z`: cards (or a zone's cards) go to a zone, a piece to a space or off the board. */
   private move(s: MoveStmt, scope: Scope): void {
     const what = this.exprs.typeOf(s.what, scope);
+    // `move P off the board` (`to none`): only a piece has somewhere to leave.
+    if (s.to.kind === 'None') {
+      if (what.k !== 'piece' && what.k !== 'unknown') this.exprs.report('R0301', s.what.span, { expected: 'a piece (cards move to a zone)', found: describe(what) });
+      return;
+    }
     if (what.k === 'piece') {
       this.exprs.expect(s.to, scope, 'space');
       return;

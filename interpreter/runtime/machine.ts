@@ -363,6 +363,14 @@ function transfer(state: GameState, cards: string[], from: string | null, to: st
 function move(model: Model, state: GameState, ctx: Ctx, whatExpr: Expr, toExpr: Expr, position: 'top' | 'bottom' | null): void {
   const what = evaluate(ctx, whatExpr);
   const to = evaluate(ctx, toExpr);
+  if (isPiece(what) && to === null) {
+    // Off the board: on no space, as at the start (a rule may place it again).
+    if (state.pieces[what.piece]!.space === null) return;
+    state.pieces[what.piece] = { space: null, slot: 0 };
+    piecesMoved();
+    log(state, `${label(model, what)} leaves the board`);
+    return;
+  }
   if (isPiece(what)) {
     if (!isSpace(to)) throw new RuleError('R0605', toExpr.span, { message: `A piece moves to a space, not to ${describeType(to)}`, rule: ctx.rule });
     const taken = new Set<number>();
