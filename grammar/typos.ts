@@ -15,23 +15,28 @@ export interface Misspelling {
 }
 
 /**
- * How far from the error a misspelling is looked for: the words of its line, and a few more. Mostly
- * it is before: `gaix 3 points` fails at `3`, and `movq (first c in hand) to pile` only at `to`,
- * read as a call of `movq`. Lookahead makes it sometimes after: `at mosq 3` fails at `at`.
+ * Where a misspelling is looked for: anywhere in the declaration before the error, and a little
+ * after it, nearest first. Mostly it is just before: `gaix 3 points` fails at `3`. It may be far
+ * before: `eeach (each … )` is a call of `eeach` over many lines, and fails only at the `for` after
+ * it. Lookahead makes it sometimes after: `at mosq 3` fails at `at`.
  */
-const LOOK_BACK = 8;
 const LOOK_AHEAD = 2;
+/** Words one edit from a keyword tried at most: each try parses the declaration again. */
+const MAX_TRIED = 16;
 
 /**
  * The misspelt keyword that explains the error at `tokens[at]` (at = tokens.length: the end of the
- * file), looked for around it, nearest first. `from` and `to` bound the declaration the error is in:
- * only that stretch is parsed again.
+ * file). `from` and `to` bound the declaration the error is in: only that stretch is parsed again.
  */
 export function misspeltKeyword(tokens: readonly IToken[], at: number, from: number, to: number): Misspelling | undefined {
-  for (const i of around(tokens, at, from, to)) {
+  let tried = 0;
+  for (const i of around(at, from, to)) {
     const word = tokens[i]!;
     if (word.tokenType !== Identifier) continue;
-    for (const keyword of keywordsNear(word.image)) {
+    const near = keywordsNear(word.image);
+    if (near.length === 0) continue;
+    if (tried++ >= MAX_TRIED) return undefined;
+    for (const keyword of near) {
       const fixed = [...tokens.slice(from, i), asKeyword(keyword, word), ...tokens.slice(i + 1, to)];
       if (parsesCleanly(fixed)) return { index: i, keyword };
     }
@@ -39,18 +44,12 @@ export function misspeltKeyword(tokens: readonly IToken[], at: number, from: num
   return undefined;
 }
 
-/** Token indexes from `at` outwards (at, at-1, at+1, at-2, …) within [from, to): the window, then the rest of its line. */
-function around(tokens: readonly IToken[], at: number, from: number, to: number): number[] {
-  const line = (tokens[Math.min(at, to - 1)] ?? tokens[at - 1])?.startLine;
-  const near = (i: number, d: number) => d <= LOOK_BACK || tokens[i]!.startLine === line;
+/** Token indexes from `at` outwards within [from, to): at, at-1, at+1, at-2, at+2, at-3, … */
+function around(at: number, from: number, to: number): number[] {
   const order: number[] = [];
-  for (let d = 0; at - d >= from || at + d < to; d++) {
-    const back = at - d;
-    const ahead = at + d;
-    const before = order.length;
-    if (back >= from && back < to && near(back, d)) order.push(back);
-    if (d > 0 && d <= LOOK_AHEAD && ahead >= from && ahead < to) order.push(ahead);
-    if (order.length === before && d > LOOK_BACK) break;
+  for (let d = 0; at - d >= from || (d <= LOOK_AHEAD && at + d < to); d++) {
+    if (at - d >= from && at - d < to) order.push(at - d);
+    if (d > 0 && d <= LOOK_AHEAD && at + d < to && at + d >= from) order.push(at + d);
   }
   return order;
 }

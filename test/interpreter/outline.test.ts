@@ -50,7 +50,7 @@ describe('a game outline', () => {
     const twice = compileText(`
       game "Twice" { players 1 to 1 }
       counter n
-      rule tick { choose k from [1, 2] as take  add k to n }
+      rule tick { choose k from [1, 2] as take by players[1]  add k to n }
       flow { tick()  tick()  end the game }
     `);
     expect(outline(twice).flow.map((n) => [n.text, n.children.length, n.shownAbove ?? false])).toEqual([
