@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBatch } from '../../cli/sim/batch.js';
+import { progressBar } from '../../cli/sim/progress.js';
 import { runSimulation } from '../../cli/sim/run.js';
 import { compileText, repoRoot } from '../helpers.js';
 
@@ -46,5 +47,19 @@ winner most coins
     const failed = results.find((r) => !r.ok);
     expect(failed).toMatchObject({ ok: false, game: expect.stringMatching(/^x\/\d+$/) });
     expect(failed && !failed.ok && failed.message).toMatch(/overdraft\.rules:7:\d+: error R060[34]/);
+  });
+
+  it('draws a progress bar on a terminal, and nothing when piped', () => {
+    const written: string[] = [];
+    const stream = (isTTY: boolean) => ({ isTTY, write: (s: string) => written.push(s) }) as unknown as NodeJS.WriteStream;
+    const piped = progressBar('games', stream(false));
+    piped.update(5, 10);
+    piped.end();
+    expect(written).toEqual([]);
+    const terminal = progressBar('games', stream(true));
+    terminal.update(10, 10);
+    terminal.end();
+    expect(written[0]).toMatch(/^\r\x1b\[K█{24} 10\/10 games · /);
+    expect(written.at(-1)).toBe('\r\x1b[K'); // cleared before the report
   });
 });
