@@ -103,3 +103,15 @@ describe('a misspelt keyword', () => {
     expect(d?.suggestion).toBeUndefined();
   });
 });
+
+describe('a declaration left open', () => {
+  it('is one error where the next declaration starts, and the declarations after it are read as usual', () => {
+    const source = 'counter score per player\nrule opening {\n  gain 1 score\n\nrule closing {\n  say "two"\n}\nzone pile\n';
+    const { ruleset, diagnostics } = parseRuleset(source);
+    expect(diagnostics.map((d) => [d.code, d.message, source.slice(d.span.start, d.span.end)])).toEqual([
+      ['R0102', 'Expected a statement or `}` but found `rule`.', 'rule'],
+    ]);
+    expect(diagnostics[0]!.span.start).toBe(source.indexOf('rule closing'));
+    expect(ruleset.decls.map((d) => d.kind)).toEqual(['Counter', 'Rule', 'Rule', 'Zone']);
+  });
+});
