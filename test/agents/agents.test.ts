@@ -106,9 +106,10 @@ describe('the view\'s position (what determinization starts from) hides what the
           // Another player's secret turn: none of its values (a secret choice's option) is shown.
           if (legal.player !== seat && state.pending?.secret) {
             secretTurnsSeen++;
-            const at = position.stack.findLastIndex((f) => f.k === 'each' && f.simultaneous);
-            const values = position.stack.slice(at + 1).flatMap((f) => ('vars' in f ? Object.values(f.vars) : 'items' in f ? f.items : 'args' in f ? f.args : []));
-            expect(values.every((v) => v === null || (typeof v === 'object' && v !== null && 'value' in v && v.value === null))).toBe(true);
+            const at = position.stack.map((f) => f.k === 'each' && f.simultaneous).lastIndexOf(true);
+            const values: unknown[] = position.stack.slice(at + 1).flatMap((f) => (f.k === 'block' || f.k === 'call' ? Object.values(f.vars)
+              : f.k === 'each' ? f.items : f.k === 'rank' ? f.items.map((x) => x.value) : f.k === 'fire' ? f.args : []));
+            expect(values.every((v) => v === null)).toBe(true);
           }
         }
         applyInPlace(def, state, agents[legal.player]!.choose(legal.moves, { def, seat: legal.player, view: () => view(def, state, legal.player) }));
