@@ -18,7 +18,7 @@ export interface TableInput {
   readonly options: readonly { readonly id: string; readonly value: Value }[] | null;
 }
 
-const CARDS_SHOWN = 10;
+const CARDS_SHOWN = 14;
 
 export class TableView {
   readonly element = h('div', { id: 'table', class: 'table' });
@@ -170,12 +170,13 @@ function zoneBox(z: ZoneInfo, targets: ReadonlySet<string>): HTMLElement {
     if (same) same.count++;
     else groups.push({ card: c, count: 1, target });
   }
-  const shown = groups.slice(0, CARDS_SHOWN);
+  // A long zone is cut short, but never a card that can be chosen now.
+  const shown = groups.filter((g, i) => i < CARDS_SHOWN || g.target);
   const hiddenCount = z.count - z.cards.length; // some hidden, some revealed
   return h('div', { class: 'zone', 'data-zone': z.key }, head,
     h('div', { class: 'cards-row' },
       shown.map((g) => cardEl(g.card, g.target, g.count)),
-      groups.length > shown.length ? h('span', { class: 'more muted' }, `+${groups.slice(CARDS_SHOWN).reduce((n, g) => n + g.count, 0)} more`) : null,
+      groups.length > shown.length ? h('span', { class: 'more muted' }, `+${groups.filter((g) => !shown.includes(g)).reduce((n, g) => n + g.count, 0)} more`) : null,
       hiddenCount > 0 ? h('div', { class: 'tcard back', 'aria-label': `${hiddenCount} hidden cards` }, `?×${hiddenCount}`) : null));
 }
 
