@@ -241,7 +241,9 @@ export class DeclChecker {
       return;
     }
     const found = cellType(v);
-    if (found.k !== type.k) this.report('R0301', cell.span, { expected: describe(type), found: describe(found) });
+    // A flag spelt wrong (`yex`) reads as a text: say which flag it was probably meant to be.
+    const meant = type.k === 'flag' && typeof v === 'string' ? closest(v, ['yes', 'no']) : undefined;
+    if (found.k !== type.k) this.report('R0301', cell.span, { expected: describe(type), found: describe(found) }, meant);
   }
 
   private counter(d: CounterDecl): void {

@@ -1,6 +1,7 @@
 // Mistakes the checker catches before a game runs, each with a message that says what was meant:
 // `played of p[1]` (R0304), a choice no player could make (R0408), a forbidding rule whose variable
-// a same-named choice lacks (R0212). Through compileSource, as `regula check` runs it.
+// a same-named choice lacks (R0212), a flag spelt wrong in a table (R0301). Through compileSource,
+// as `regula check` runs it.
 import { describe, expect, it } from 'vitest';
 import { renderDiagnostic } from '../../grammar/index.js';
 import { compileSource } from '../../interpreter/compiler/index.js';
@@ -80,5 +81,15 @@ describe('a forbidding rule and same-named choices (R0212)', () => {
 
   it('is fine when every choice of the name has the variable', () => {
     expect(checked(twoTakes('choose n from 1 to 2 as take'))).toEqual([]);
+  });
+});
+
+describe('a flag spelt wrong in a table (R0301)', () => {
+  it('suggests the flag it was probably meant to be', () => {
+    const found = checked('component Space { name: text, safe: flag }\ntable spaces of Space {\n  | name | safe |\n  | a    | yex  |\n  | b    | o    |\n}\nflow { end the game }\n');
+    expect(found.map((d) => d.split('\n')[0])).toEqual([
+      'example.rules:9:12: error R0301: Expected a yes/no value here, but this is a text. Did you mean `yes`?',
+      'example.rules:10:12: error R0301: Expected a yes/no value here, but this is a text. Did you mean `no`?',
+    ]);
   });
 });
