@@ -3,6 +3,8 @@
 import type { PlayerView } from '../interpreter/runtime/index.js';
 import { playerLabel } from '../interpreter/runtime/index.js';
 
+const isRef = (v: object): boolean => !Array.isArray(v) && ['card', 'space', 'player', 'piece', 'zone'].some((k) => k in v);
+
 export function formatView(v: PlayerView, name: string): string {
   const lines = [`${name}, as ${playerLabel(v.seat)} (seat ${v.seat}) sees it, after ${v.moves.length} moves`];
   if (v.phases.length) lines.push(`  now: ${v.phases.map((p) => `${p.level} ${p.title}`).join(' › ')}`);
@@ -10,9 +12,11 @@ export function formatView(v: PlayerView, name: string): string {
   for (const e of v.log) lines.push(`  ${e.text}${e.detail ? ` [${e.detail}]` : ''}`);
   lines.push('', 'counters:');
   for (const [counter, value] of Object.entries(v.counters)) {
-    const shown = typeof value === 'number' ? String(value)
-      : Array.isArray(value) ? value.map((x, seat) => `${playerLabel(seat)} ${x}`).join(', ')
-      : Object.entries(value).map(([id, x]) => `${id} ${x}`).join(', ');
+    // A counter declared `from none` may hold any value: a player, a card, a list.
+    const one = (x: unknown) => (typeof x === 'number' || typeof x === 'string' ? String(x) : JSON.stringify(x));
+    const shown = typeof value !== 'object' || value === null || isRef(value) ? one(value)
+      : Array.isArray(value) ? value.map((x, seat) => `${playerLabel(seat)} ${one(x)}`).join(', ')
+      : Object.entries(value).map(([id, x]) => `${id} ${one(x)}`).join(', ');
     lines.push(`  ${counter}: ${shown}`);
   }
   lines.push('', 'zones:');

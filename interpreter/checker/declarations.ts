@@ -250,6 +250,11 @@ export class DeclChecker {
     if (d.owner.kind === 'each' && !this.s.boards.has(d.owner.of.text)) {
       this.known(d.owner.of, 'Pieces or board', new Set([...this.s.collections, ...this.s.boards.keys()]));
     }
+    // `from none`: a counter of any value (a player, a card): it has no bounds to keep.
+    if (d.initial?.kind === 'None') {
+      for (const e of [d.min, d.max]) if (e) this.report('R0301', e.span, { expected: 'no bound on a counter that starts from none (it holds any value)', found: 'a bound' });
+      return;
+    }
     for (const e of [d.initial, d.min, d.max]) if (e) this.exprs.expect(e, new Scope(), 'number');
   }
 

@@ -104,6 +104,10 @@ export function ownerText(c: CounterDecl): string {
   }
 }
 
+/** A counter holds numbers, or any value when declared `from none`. */
+export const holdsValues = (c: CounterDecl): boolean => c.initial?.kind === 'None';
+export const counterType = (c: CounterDecl): Type => (holdsValues(c) ? UNKNOWN : NUMBER);
+
 export function attrType(a: AttrDecl): Type {
   switch (a.type.kind) {
     case 'number': return NUMBER;
@@ -227,7 +231,7 @@ export class ExprChecker {
         if (r.decl.owner.kind === 'each') {
           this.report('R0303', e.span, { name, owner: ownerText(r.decl), found: 'the current player' });
         }
-        return NUMBER;
+        return counterType(r.decl);
       case 'define': {
         const defs = this.symbols.defines.get(name) ?? [];
         if (!defs.some((d) => d.params.length === 0)) {
@@ -311,7 +315,7 @@ export class ExprChecker {
     if (owner !== target.k) {
       this.report('R0303', e.span, { name: counter.name.text, owner: ownerText(counter), found: describe(target) });
     }
-    return NUMBER;
+    return counterType(counter);
   }
 
   private playerProperty(e: OfExpr, target: Type): Type {
@@ -367,7 +371,8 @@ export class ExprChecker {
     if (name === 'owner') types.push(PLAYER);
     if (name === 'space') types.push(space(this.spaceComponent()));
     if (name === 'zone') types.push(zone(null));
-    if (s.counters.has(name)) types.push(NUMBER);
+    const counter = s.counters.get(name);
+    if (counter) types.push(counterType(counter));
     const z = s.zones.get(name);
     if (z?.perPlayer) types.push(zone(z.component?.text ?? null));
     const attr = this.attributeNamed(name);

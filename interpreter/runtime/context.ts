@@ -197,18 +197,18 @@ export const num = (ctx: Ctx, v: Value, span: Span): number =>
 export const truth = (ctx: Ctx, v: Value, span: Span): boolean =>
   typeof v === 'boolean' ? v : fail(span, `Expected yes or no here, but this is ${describeType(v)}`, ctx);
 
-export function counterValue(ctx: Ctx, name: string, owner: Value, span: Span): number {
+export function counterValue(ctx: Ctx, name: string, owner: Value, span: Span): Value {
   const decl = ctx.model.counters.get(name)!;
   const slot = ctx.state.counters[name];
   switch (decl.owner.kind) {
-    case 'global': return slot as number;
+    case 'global': return slot as Value;
     case 'player':
       if (!isPlayer(owner)) fail(span, `Counter \`${name}\` belongs to players, not to ${describeType(owner)}`, ctx);
-      return (slot as number[])[owner.player] ?? 0;
+      { const v = (slot as Value[])[owner.player]; return v === undefined ? 0 : v; }
     case 'each': {
       const id = isPiece(owner) ? owner.piece : isSpace(owner) ? owner.space : null;
       if (id === null) fail(span, `Counter \`${name}\` belongs to each of ${decl.owner.of.text}, not to ${describeType(owner)}`, ctx);
-      return (slot as Record<string, number>)[id] ?? 0;
+      { const v = (slot as Record<string, Value>)[id]; return v === undefined ? 0 : v; }
     }
   }
 }

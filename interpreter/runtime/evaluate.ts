@@ -35,6 +35,9 @@ export function evalNumber(ctx: Ctx, e: Expr): number {
 /** A compiled expression. */
 type Code = (ctx: Ctx) => Value;
 
+/** A counter's value, 0 where it has none yet (not `??`: a counter `from none` may hold none). */
+const orZero = (v: Value | undefined): Value => (v === undefined ? 0 : v);
+
 /**
  * The variables an expression is compiled among: the names each enclosing binder adds (a define's
  * parameters, a comprehension's variable), outermost first. `open` says whether the scope goes on
@@ -270,7 +273,7 @@ function compileDeclared(m: Model, name: string, span: Span, env: Env): Code {
   const counter = m.counters.get(name);
   if (counter) {
     if (counter.owner.kind === 'global') return (ctx) => ctx.state.counters[name] as number;
-    if (counter.owner.kind === 'player') return (ctx) => (ctx.state.counters[name] as number[])[requirePlayer(ctx, span, name)] ?? 0;
+    if (counter.owner.kind === 'player') return (ctx) => orZero((ctx.state.counters[name] as Value[])[requirePlayer(ctx, span, name)]);
     const of = counter.owner.of.text;
     return (ctx) => fail(span, `Counter \`${name}\` belongs to each of ${of}: say whose, as in \`${name} of …\``, ctx);
   }
@@ -376,7 +379,7 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
     if (t === null) return fail(span, `Cannot take \`${name}\` of none`, ctx);
     if (typeof t !== 'object' || isList(t)) return cannotTake(ctx, e, t);
     if ('space' in t) {
-      if (counterOfEach) return (ctx.state.counters[name] as Record<string, number>)[t.space] ?? 0;
+      if (counterOfEach) return orZero((ctx.state.counters[name] as Record<string, Value>)[t.space]);
       if (counter) return counterValue(ctx, name, t, span);
       const attr = attrs.get(t.space);
       if (attr !== undefined) return attr;
@@ -391,7 +394,7 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
         case 'slot': { const at = ctx.state.pieces[t.piece]; return at?.space ? at.slot : null; }
         case 'position': { const at = ctx.state.pieces[t.piece]; return at?.space ? positions.get(at.space)! : null; }
       }
-      if (counterOfEach) return (ctx.state.counters[name] as Record<string, number>)[t.piece] ?? 0;
+      if (counterOfEach) return orZero((ctx.state.counters[name] as Record<string, Value>)[t.piece]);
       if (counter) return counterValue(ctx, name, t, span);
       return cannotTake(ctx, e, t);
     }

@@ -97,7 +97,8 @@ export function setup(def: GameDefinition, players: number, seed: string | numbe
     if (unset !== undefined && c.initial) {
       throw new RuleError('R0605', c.initial.span, { message: `Counter \`${name}\` starts from \`${unset}\`, which has no value yet: a counter may start only from counters declared before it`, rule: 'setup' }, def.source.file);
     }
-    const start = (player: number | null) => (c.initial ? evalNumber(ctx(player), c.initial) : 0);
+    // `from none`: a counter that holds any value (a player, a card, a text), none at first.
+    const start = (player: number | null): Value => (c.initial?.kind === 'None' ? null : c.initial ? evalNumber(ctx(player), c.initial) : 0);
     if (c.owner.kind === 'global') state.counters[name] = start(null);
     else if (c.owner.kind === 'player') state.counters[name] = Array.from({ length: players }, (_, seat) => start(seat));
     else {
@@ -271,7 +272,8 @@ function visibleCounters(model: Model, state: GameState, seat: number): GameStat
     const visibility = decl?.visibility ?? 'public';
     if (visibility === 'hidden') continue;
     if (visibility === 'private' && decl?.owner.kind === 'player') {
-      out[name] = (value as number[]).map((v, s) => (s === seat ? v : 0));
+      const hidden = decl.initial?.kind === 'None' ? null : 0;
+      out[name] = (value as Value[]).map((v, s) => (s === seat ? v : hidden));
       continue;
     }
     if (visibility === 'private' && decl?.owner.kind === 'each') {
@@ -355,7 +357,7 @@ export function why(def: GameDefinition, state: GameState, move: string): Explan
 /** The value of a per-player counter for every seat (for tests, tools and the playground). */
 export function counterOf(state: GameState, name: string): readonly number[] {
   const v = state.counters[name];
-  return Array.isArray(v) ? v : [];
+  return Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? x : 0)) : [];
 }
 
 /** Evaluates a ruleset's `recount` formulas for every player, to compare with the counters. */

@@ -1,6 +1,6 @@
 // The statement machine: runs rules over an explicit stack of frames kept in the state, and stops
 // whenever a player must decide (the state's `pending`). Each step changes only the state given.
-import type { Block, ChooseStmt, Expr, ForbidDecl, MenuStmt, RuleDecl, Span, Stmt } from '../../grammar/ast.js';
+import type { Block, ChooseStmt, CounterDecl, Expr, ForbidDecl, MenuStmt, RuleDecl, Span, Stmt } from '../../grammar/ast.js';
 import { locate } from '../definition/index.js';
 import { RuleError } from './errors.js';
 import {
@@ -12,7 +12,7 @@ import type { ForbidRule, Model } from './model.js';
 import { nextInt, shuffleInPlace } from './rng.js';
 import type { Frame, GameState, Option, StmtRef } from './state.js';
 import {
-  describeType, isCard, isList, isPiece, isPlayer, isSpace, isZone, playerLabel, splitZoneKey, zoneKey, type Value,
+  describeType, equal, isCard, isList, isPiece, isPlayer, isSpace, isZone, playerLabel, splitZoneKey, zoneKey, type Value,
 } from './values.js';
 
 /**
@@ -406,9 +406,10 @@ function change(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kin
     if (seat === null) throw new RuleError('R0605', s.span, { message: `\`${name}\` of whom? No player's turn is running`, rule: ctx.rule });
     owner = { player: seat };
   }
-  const amount = evalNumber(ctx, s.amount);
-  const current = decl.owner.kind === 'global' ? (state.counters[name] as number) : counterValue(ctx, name, owner, s.span);
   const ownerText = owner === null ? 'the game' : label(model, owner);
+  if (decl.initial?.kind === 'None') return setValue(model, state, ctx, s, decl, owner, ownerText);
+  const amount = evalNumber(ctx, s.amount);
+  const current = (decl.owner.kind === 'global' ? state.counters[name] : counterValue(ctx, name, owner, s.span)) as number;
   let next: number;
   switch (s.op) {
     case 'gain': case 'add': next = current + amount; break;
@@ -423,10 +424,7 @@ function change(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kin
     throw new RuleError('R0603', s.span, { counter: name, owner: ownerText, value: next, min: evalNumber(ctx, decl.min), rule: ctx.rule });
   }
   if (decl.max && next > evalNumber(ctx, decl.max)) next = evalNumber(ctx, decl.max);
-  if (decl.owner.kind === 'global') state.counters[name] = next;
-  else if (isPlayer(owner)) (state.counters[name] as number[])[owner.player] = next;
-  else if (isPiece(owner)) (state.counters[name] as Record<string, number>)[owner.piece] = next;
-  else if (isSpace(owner)) (state.counters[name] as Record<string, number>)[owner.space] = next;
+  store(state, name, decl, owner, next);
   if (next !== current) {
     const delta = next - current;
     const text = `${ownerText}: ${name} ${delta > 0 ? '+' : ''}${delta} → ${next}`;
@@ -434,6 +432,27 @@ function change(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kin
     if (decl.visibility === 'public') log(state, text);
     else log(state, `${ownerText}: ${name} changes`, { text, seen: decl.visibility === 'private' ? counterReaders(model, owner) : [] });
   }
+}
+
+function store(state: GameState, name: string, decl: CounterDecl, owner: Value, next: Value): void {
+  if (decl.owner.kind === 'global') state.counters[name] = next;
+  else if (isPlayer(owner)) (state.counters[name] as Value[])[owner.player] = next;
+  else if (isPiece(owner)) (state.counters[name] as Record<string, Value>)[owner.piece] = next;
+  else if (isSpace(owner)) (state.counters[name] as Record<string, Value>)[owner.space] = next;
+}
+
+/** `set leader to p` on a counter declared `from none`: it holds any value; only `set` changes it. */
+function setValue(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kind: 'Change' }>, decl: CounterDecl, owner: Value, ownerText: string): void {
+  const name = s.counter.text;
+  if (s.op !== 'set') {
+    throw new RuleError('R0605', s.span, { message: `\`${name}\` holds a value, not a number: only \`set ${name} to …\` changes it`, rule: ctx.rule });
+  }
+  const next = evaluate(ctx, s.amount);
+  if (equal(next, decl.owner.kind === 'global' ? state.counters[name] as Value : counterValue(ctx, name, owner, s.span))) return;
+  store(state, name, decl, owner, next);
+  const text = `${ownerText}: ${name} → ${label(model, next)}`;
+  if (decl.visibility === 'public') log(state, text);
+  else log(state, `${ownerText}: ${name} changes`, { text, seen: decl.visibility === 'private' ? counterReaders(model, owner) : [] });
 }
 
 function counterReaders(model: Model, owner: Value): number[] {

@@ -15,17 +15,19 @@ export function stateProblems(model: Model, state: GameState): string[] {
   };
   const players = state.players;
   const isSeat = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) < players;
-  const finite = (n: unknown) => typeof n === 'number' && Number.isFinite(n);
+  const isNumber = (n: unknown) => typeof n === 'number' && Number.isFinite(n);
 
   for (const [name, decl] of model.counters) {
     const value = state.counters[name];
     const field = `counters.${name}`;
+    // A counter declared `from none` holds any value; its shape (one, one a seat, one a thing) still holds.
+    const finite = decl.initial?.kind === 'None' ? (n: unknown) => n !== undefined : isNumber;
     if (value === undefined) problem(field, 'missing');
     else if (decl.owner.kind === 'global') {
       if (!finite(value)) problem(field, 'must be a number');
     } else if (decl.owner.kind === 'player') {
-      if (!Array.isArray(value) || value.length !== players || !value.every(finite)) problem(field, `must be ${players} numbers, one a player`);
-    } else if (typeof value !== 'object' || Array.isArray(value) || !Object.values(value).every(finite)) {
+      if (!Array.isArray(value) || value.length !== players || !(value as unknown[]).every(finite)) problem(field, `must be ${players} numbers, one a player`);
+    } else if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.values(value).every(finite)) {
       problem(field, 'must map each thing to a number');
     }
   }
@@ -60,7 +62,7 @@ export function stateProblems(model: Model, state: GameState): string[] {
     if (!isSeat(m.player)) problem(`moves[${i}].player`, `must be a seat from 0 to ${players - 1}`);
   });
   if (state.result) {
-    if (state.result.scores.length !== players || !state.result.scores.every(finite)) problem('result.scores', `must be ${players} numbers`);
+    if (state.result.scores.length !== players || !state.result.scores.every(isNumber)) problem('result.scores', `must be ${players} numbers`);
     if (!state.result.winners.every(isSeat)) problem('result.winners', 'must be seats of this game');
   }
   return problems;

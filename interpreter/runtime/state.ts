@@ -68,7 +68,8 @@ export interface GameState {
   /** The variants the players chose; automatic ones are derived from the player count. */
   readonly variants: readonly string[];
   rng: RngState;
-  counters: Record<string, number | number[] | Record<string, number>>;
+  /** Numbers, or any value for a counter declared `from none`. */
+  counters: Record<string, Value | Value[] | Record<string, Value>>;
   zones: Record<string, string[]>;
   revealed: string[];
   pieces: Record<string, { space: string | null; slot: number }>;

@@ -137,7 +137,7 @@ export function describeTable(model: Model, view: PlayerView): TableInfo {
     } else if (decl.owner.kind === 'player') {
       // A private counter's other values come as 0 in the view: they are hidden, not zero.
       const values = Array.from({ length: view.players }, (_, s) =>
-        Array.isArray(value) && (decl.visibility === 'public' || s === view.seat) ? value[s] ?? null : null);
+        Array.isArray(value) && (decl.visibility === 'public' || s === view.seat) && typeof value[s] === 'number' ? value[s] as number : null);
       perPlayer.push({ name, values });
     }
   }
