@@ -3,7 +3,7 @@
 import { EOF, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Ruleset, Span } from './ast.js';
 import { cstToAst } from './cst-to-ast.js';
-import { countAtOrBefore, diag, editDistance, type Diagnostic } from './diagnostics.js';
+import { diag, editDistance, type Diagnostic } from './diagnostics.js';
 import { grouped, LIMITS, NestingTooDeep, tooDeep } from './limits.js';
 import { parser } from './parser.js';
 import { Identifier, KEYWORDS, lexer, T } from './tokens.js';
@@ -113,8 +113,8 @@ interface ParseError {
 function parseTokens(tokens: IToken[], declStarts: readonly number[]): { cst: CstNode; errors: ParseError[] } {
   parser.input = tokens;
   const whole = parser.ruleset();
-  const declOf = (e: IRecognitionException) => countAtOrBefore(declStarts.map((i) => tokens[i]!.startOffset), e.token.startOffset);
-  if (parser.errors.length === 0 || declStarts.length === 0) return { cst: whole, errors: parser.errors.map((e) => ({ e, decl: declOf(e) })) };
+  // Without declaration words at line starts, the whole text is one part: decl 0.
+  if (parser.errors.length === 0 || declStarts.length === 0) return { cst: whole, errors: parser.errors.map((e) => ({ e, decl: 0 })) };
   const bounds = [...(declStarts[0] === 0 ? [] : [0]), ...declStarts, tokens.length];
   const decls: CstNode[] = [];
   const errors: ParseError[] = [];
