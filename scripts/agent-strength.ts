@@ -1,15 +1,17 @@
-// How often one agent beats another at two players, seats swapped every game (docs/agents.md):
+// How often one agent beats another, seats rotated every game (docs/agents.md):
 //
-//   npx tsx scripts/agent-strength.ts <ruleset> <agent A> <agent B> [games, default 10] [seed, default strength]
+//   npx tsx scripts/agent-strength.ts <ruleset> <agent A> <agent B> [games, default 10] [seed, default strength] [players, default 2]
 //
-// Game g is seeded `<seed>/g`; A sits in seat g mod 2. A win counts 1, a shared win ½. Prints one line
-// per game and then A's score rate with a 95% Wilson interval. For team games (everyone wins or
-// loses together) it compares the team's score instead: A's games against B's.
+// Game g is seeded `<seed>/g`; A sits in seat g mod players, B in every other seat. A win counts 1, a
+// win shared by k players 1/k. Prints one line per game and then A's score rate with a 95% Wilson
+// interval (chance is 1/players). For team games (everyone wins or loses together) it compares the
+// team's score instead: with A in the seat against B in every seat, on the same seeds.
 import { loadRuleset } from '../cli/load.js';
 import { modelFor, playGame } from '../interpreter/runtime/index.js';
 import { agentFromSpec } from '../interpreter/tools/index.js';
 
-const [file, specA, specB, gamesArg = '10', seedArg = 'strength'] = process.argv.slice(2);
+const [file, specA, specB, gamesArg = '10', seedArg = 'strength', playersArg = '2'] = process.argv.slice(2);
+const players = Number(playersArg);
 if (!file || !specA || !specB) {
   console.error('usage: npx tsx scripts/agent-strength.ts <ruleset> <agent A> <agent B> [games] [seed]');
   process.exit(2);
@@ -17,7 +19,7 @@ if (!file || !specA || !specB) {
 const loaded = loadRuleset(file);
 const def = loaded.definition;
 if (!def) throw new Error(`${file} does not compile`);
-const team = modelFor(def, 2, []).winner?.team ?? false;
+const team = modelFor(def, players, []).winner?.team ?? false;
 const [a, b] = [agentFromSpec(specA), agentFromSpec(specB)];
 const games = Number(gamesArg);
 let points = 0;
@@ -25,16 +27,17 @@ const teamScores = { a: [] as number[], b: [] as number[] };
 const started = performance.now();
 for (let g = 0; g < games; g++) {
   const seed = `${seedArg}/${g}`;
-  const seatA = g % 2;
-  const agents = [0, 1].map((seat) => (seat === seatA ? a : b)(seed, seat));
+  const seatA = g % players;
+  const seats = Array.from({ length: players }, (_, seat) => seat);
+  const agents = seats.map((seat) => (seat === seatA ? a : b)(seed, seat));
   const t = performance.now();
-  const state = playGame(def, { players: 2, seed, agents });
+  const state = playGame(def, { players, seed, agents });
   const { winners, scores } = state.result!;
   const got = winners.includes(seatA) ? 1 / winners.length : 0;
   points += got;
   if (team) {
     // A team game: the same seed played again by B in A's seat, for the score A's seat made.
-    const other = playGame(def, { players: 2, seed, agents: [0, 1].map((seat) => b(seed, seat)) });
+    const other = playGame(def, { players, seed, agents: seats.map((seat) => b(seed, seat)) });
     teamScores.a.push(scores[seatA]!);
     teamScores.b.push(other.result!.scores[seatA]!);
   }
