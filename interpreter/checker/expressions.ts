@@ -4,7 +4,7 @@
 import type {
   AttrDecl, Binary, CallExpr, Comprehension, CounterDecl, DefineDecl, Expr, Name, OfExpr, Ref, Span,
 } from '../../grammar/ast.js';
-import { closest, type Code } from '../../grammar/diagnostics.js';
+import { closest, editDistance, type Code } from '../../grammar/diagnostics.js';
 import { Scope, type Reporter } from './report.js';
 import { boardTable, type Symbols } from './symbols.js';
 import {
@@ -245,7 +245,7 @@ export class ExprChecker {
     }
   }
 
-  /** R0201 with the closest name in scope, or R0203 when the name is a declaration of another kind. */
+  /** R0201 with the closest name in scope (or value word), or R0203 when the name is a declaration of another kind. */
   private undeclared(name: Name, scope: Scope, hint: NameHint): void {
     const preferred = hint === 'Zone' ? closest(name.text, this.symbols.zones.keys()) : undefined;
     const other = declaredKind(name.text, this.symbols);
@@ -254,7 +254,8 @@ export class ExprChecker {
       this.report('R0203', name.span, { name: name.text, actual: other, expected }, preferred);
       return;
     }
-    this.report('R0201', name.span, { what: hint, name: name.text }, preferred ?? closest(name.text, namesInScope(scope, this.symbols)));
+    const suggestion = preferred ?? closest(name.text, namesInScope(scope, this.symbols)) ?? valueWordLike(name.text);
+    this.report('R0201', name.span, { what: hint, name: name.text }, suggestion);
   }
 
   private defineType(name: string): Type {
@@ -561,4 +562,10 @@ export class ExprChecker {
       default: return assertNever(e.quantifier);
     }
   }
+}
+
+/** `one` for `none`, `yess` for `yes`: a value word one letter off, when no name in scope is close. */
+function valueWordLike(name: string): string | undefined {
+  if (name.length < 3) return undefined;
+  return ['none', 'yes', 'no'].find((w) => editDistance(name, w) === 1);
 }

@@ -93,3 +93,10 @@ describe('a flag spelt wrong in a table (R0301)', () => {
     ]);
   });
 });
+
+describe('a value word spelt wrong (R0201)', () => {
+  it('suggests `none`, `yes` or `no` when no name in reach is close', () => {
+    const [d] = checked(turns('      let c = played of p\n      if c is not one { say "some" }'));
+    expect(d?.split('\n')[0]).toBe('example.rules:10:19: error R0201: Name `one` is not declared. Did you mean `none`?');
+  });
+});
