@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../interpreter/compiler/index.js';
 import { modelOf, setup, view } from '../../interpreter/runtime/index.js';
 import { cardFlows } from '../../playground/src/card-flow.js';
+import { GameSession } from '../../playground/src/game.js';
 import { parseSavedGame, gameFromFragment, SAVED_GAME_FORMAT, shareFragment, type SavedGame } from '../../playground/src/saved-game.js';
 import { describeTable } from '../../playground/src/table-model.js';
 import { clickMoves, clickState } from '../../playground/src/targets.js';
@@ -117,5 +118,44 @@ describe('saved games', () => {
     expect(() => parseSavedGame(JSON.stringify({ ...game, position: 9 }))).toThrow(/"position" is not a number from 0 to 3/);
     expect(() => parseSavedGame(JSON.stringify({ ...game, format: 'x' }))).toThrow(/"format"/);
     expect(() => parseSavedGame(JSON.stringify({ ...game, moves: [1] }))).toThrow(/"moves"/);
+  });
+});
+
+describe('the timeline of a game', () => {
+  it('undoes, redoes and jumps along the line; a different move starts a new line', () => {
+    const def = load('rulesets/connect-four/connect-four.rules');
+    const session = new GameSession(def, { players: 2, seed: 3, variants: [] });
+    for (let i = 0; i < 6; i++) session.agentMove();
+    const line = [...session.moves];
+    const after4 = (() => { const s = new GameSession(def, { players: 2, seed: 3, variants: [] }); line.slice(0, 4).forEach((m) => s.play(m)); return JSON.stringify(s.state); })();
+    session.jump(4);
+    expect(session.depth).toBe(4);
+    expect(session.state).toEqual(JSON.parse(after4));
+    expect(session.redo()).toBe(true);
+    expect(session.moves).toEqual(line); // the line is kept while moves are redone
+    session.jump(6);
+    expect(session.redo()).toBe(false);
+    session.jump(2);
+    const other = session.legal()!.moves.find((m) => m !== line[2])!;
+    session.play(other);
+    expect(session.moves).toEqual([...line.slice(0, 2), other]);
+  });
+
+  it('knows which move and rule wrote each log line, and lets an agent play a seat', () => {
+    const def = load('rulesets/connect-four/connect-four.rules');
+    const session = new GameSession(def, { players: 2, seed: 3, variants: [] });
+    const setupLines = session.state.log.length;
+    session.setAgent(1, 'first');
+    expect(session.agentOf(1)).toBe('first');
+    session.play(session.legal()!.moves[0]!);
+    const second = session.agentMove(); // seat 1: the first legal move
+    expect(second).toBe(session.moves[1]);
+    expect(session.originOf(setupLines - 1)).toBeNull(); // the setup's lines
+    const o = session.originOf(setupLines)!;
+    expect(o.move).toBe(1);
+    expect(o.rule).toBe('drop-a-disc');
+    expect(o.at).toMatch(/^rulesets\/connect-four\/connect-four\.rules:\d+:1$/);
+    expect(session.originOf(session.state.log.length - 1)!.move).toBe(2);
+    expect(() => session.setAgent(0, 'nobody')).toThrow(/no agent called "nobody"/);
   });
 });
