@@ -19,7 +19,7 @@ describe('syntax errors (R0102)', () => {
     const source = 'flow { move a b  say "ok" }\nzone z\nrule r { gain coins }\ncounter c';
     const { ruleset, diagnostics } = parseRuleset(source);
     expect(diagnostics.map((d) => [d.code, d.message, textAt(source, d.span)])).toEqual([
-      ['R0102', 'Expected `to` but found `b`.', 'b'],
+      ['R0102', 'Expected `to` or `off` but found `b`.', 'b'],
       ['R0102', 'Expected a name but found `}`.', '}'],
     ]);
     expect(ruleset.decls.map((d) => d.kind)).toEqual(['Flow', 'Zone', 'Rule', 'Counter']);
