@@ -16,16 +16,16 @@ describe('syntax errors (R0102)', () => {
   });
 
   it('recover and report a second error later in the file', () => {
-    const source = 'flow { move a b  say "ok" }\nzone z\nrule r { gain coins }\ncounter c';
+    const source = 'flow { draw 1 a to b  say "ok" }\nzone z\nrule r { gain coins }\ncounter c';
     const { ruleset, diagnostics } = parseRuleset(source);
     expect(diagnostics.map((d) => [d.code, d.message, textAt(source, d.span)])).toEqual([
-      ['R0102', 'Expected `to` or `off` but found `b`.', 'b'],
+      ['R0102', 'Expected `from` but found `a`.', 'a'],
       ['R0102', 'Expected a name but found `}`.', '}'],
     ]);
     expect(ruleset.decls.map((d) => d.kind)).toEqual(['Flow', 'Zone', 'Rule', 'Counter']);
-    // Recovery reads `move a b` as if the missing `to` were there, so the move is kept.
+    // Recovery reads `draw 1 a` as if the missing `from` were there, so the draw is kept.
     const flow = ruleset.decls[0];
-    expect(flow?.kind === 'Flow' && flow.body.stmts.map((s) => s.kind)).toEqual(['Move', 'Say']);
+    expect(flow?.kind === 'Flow' && flow.body.stmts.map((s) => s.kind)).toEqual(['Draw', 'Say']);
   });
 
   it('skip junk between declarations and carry on', () => {
