@@ -13,6 +13,8 @@ import { diag, type Diagnostic } from './diagnostics.js';
 export interface DeclContext {
   readonly source: string;
   readonly report: (d: Diagnostic) => void;
+  /** The ruleset's components by name (a table made by lines reads their attributes' values). */
+  readonly components: ReadonlyMap<string, A.ComponentDecl>;
 }
 
 export function decl(node: C.DeclCstNode, ctx: DeclContext): A.Decl {
@@ -139,7 +141,7 @@ function table(d: C.TableDeclCstNode, span: A.Span, ctx: DeclContext): A.TableDe
       name: nameOf(need(tok(parts.name))),
       component: nameOf(need(tok(parts.component))),
       zone: zone ? nameOf(zone) : null,
-      ...tableFromLines(parts.tableLine, cell, ctx.report),
+      ...tableFromLines(parts.tableLine, cell, ctx.report, ctx.components.get(tok(parts.component)?.image ?? '')),
       meta: meta(parts.meta),
       span,
     };

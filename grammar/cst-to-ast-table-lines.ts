@@ -18,7 +18,9 @@ interface Made {
  * or else the row's `each` values joined by `-` (one `each` line: its value as it is).
  * Past LIMITS.things rows no more are made: the checker then reports R0804 on the table.
  */
-export function tableFromLines(lines: readonly C.TableLineCstNode[], cellOf: (c: C.CellCstNode) => A.Cell, report: (d: Diagnostic) => void): Made {
+export function tableFromLines(
+  lines: readonly C.TableLineCstNode[], cellOf: (c: C.CellCstNode) => A.Cell, report: (d: Diagnostic) => void, component: A.ComponentDecl | undefined,
+): Made {
   const each: { column: A.Name; values: A.Cell[] }[] = [];
   const fixed: { column: A.Name; cell: A.Cell }[] = [];
   for (const line of lines) {
@@ -40,8 +42,16 @@ export function tableFromLines(lines: readonly C.TableLineCstNode[], cellOf: (c:
       const values: A.Cell[] = [];
       for (let n = a.value; n <= b.value && values.length <= LIMITS.things; n++) values.push({ kind: 'Cell', value: n, span });
       each.push({ column, values });
-    } else {
+    } else if (parts.Kw_in) {
       each.push({ column, values: subs(parts.values).map(cellOf) });
+    } else {
+      // `each suit`: the values the component lists for the attribute, in its order.
+      const type = component?.attrs.find((a) => a.name.text === column.text)?.type;
+      if (type?.kind !== 'enum') {
+        report(diag('R0102', column.span, { expected: `the values of \`${column.text}\` (\`in a, b\` or \`from 1 to 6\`)`, found: `none: \`each ${column.text}\` alone takes the values an attribute lists (\`${column.text}: a | b\`)` }));
+        continue;
+      }
+      each.push({ column, values: type.values.map((value) => ({ kind: 'Cell', value, span: column.span })) });
     }
   }
 

@@ -13,7 +13,14 @@ import type { Diagnostic } from './diagnostics.js';
  */
 export function cstToAst(cst: CstNode, source: string): { ruleset: A.Ruleset; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const ctx: DeclContext = { source, report: (d) => diagnostics.push(d) };
-  const decls = keep(subs(childrenOf(cst as RulesetCstNode).decl), (node) => decl(node, ctx));
+  const nodes = subs(childrenOf(cst as RulesetCstNode).decl);
+  // Components first, quietly: a table made by lines (`each suit`) may take an attribute's values.
+  const quiet: DeclContext = { source, report: () => {}, components: new Map() };
+  const components = new Map<string, A.ComponentDecl>();
+  for (const c of keep(nodes.filter((n) => n.children.componentDecl), (node) => decl(node, quiet))) {
+    if (c.kind === 'Component') components.set(c.name.text, c);
+  }
+  const ctx: DeclContext = { source, report: (d) => diagnostics.push(d), components };
+  const decls = keep(nodes, (node) => decl(node, ctx));
   return { ruleset: { kind: 'Ruleset', decls, span: { start: 0, end: source.length } }, diagnostics };
 }

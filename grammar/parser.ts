@@ -266,7 +266,8 @@ class RegulaParser extends CstParser {
         ALT: () => {
           this.CONSUME(K.each);
           this.CONSUME(Name, { LABEL: 'column' });
-          this.OR2(this.once('tableLine#values', () => [
+          // `each suit` alone: every value the component's attribute lists.
+          this.OPTION(() => this.OR2(this.once('tableLine#values', () => [
             {
               ALT: () => {
                 this.CONSUME(K.from);
@@ -281,7 +282,7 @@ class RegulaParser extends CstParser {
                 this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE3(this.cell, { LABEL: 'values' }) });
               },
             },
-          ]));
+          ])));
         },
       },
       {

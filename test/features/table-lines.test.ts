@@ -54,5 +54,11 @@ describe('tables made by lines', () => {
     expect(huge.diagnostics.map((d) => d.code)).toContain('R0804');
     const words = compileSource(`${base}table fs of F { each n from a to 3 }\n`, 't.rules');
     expect(words.diagnostics.map((d) => d.message)).toContain('Expected two whole numbers here, but this is something else.');
+    // `each suit` alone takes the values the component lists; a number attribute has none to take.
+    expect(tableOf(`${base}table fs of F { each suit }\n`, 'fs').rows.map((r) => r[0]!.value)).toEqual(['red', 'blue']);
+    const alone = compileSource(`${base}table fs of F { each n }\n`, 't.rules');
+    expect(alone.diagnostics.map((d) => d.message)).toContain(
+      'Expected the values of `n` (`in a, b` or `from 1 to 6`) but found none: `each n` alone takes the values an attribute lists (`n: a | b`).',
+    );
   });
 });
