@@ -183,7 +183,11 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
         else await page.locator('#moves button.move').first().click();
       }
       if (path.includes('connect-four') || path.includes('breakthrough') || path.includes('tokaido') || path.includes('java')) expect(clicked, path).toBeGreaterThan(0);
-      if (model.boards.size) expect(await page.locator('#table svg.board .piece').count(), path).toBeGreaterThan(0);
+      // The pieces drawn are the true state's pieces on the boards (at most six a space, the rest counted).
+      const { state } = trueState(await exported());
+      const perSpace = new Map<string, number>();
+      for (const at of Object.values(state.pieces)) if (at.space !== null) perSpace.set(at.space, (perSpace.get(at.space) ?? 0) + 1);
+      expect(await page.locator('#table svg.board .piece').count(), `${path}: pieces drawn`).toBe([...perSpace.values()].reduce((n, k) => n + Math.min(k, 6), 0));
       await page.locator('#table').screenshot({ path: join(shots, `table-${path.split('/').pop()!.replace('.rules', '')}.png`) });
     }
     expect(pageErrors).toEqual([]);
@@ -289,6 +293,29 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
       Object.fromEntries(els.map((e) => [e.getAttribute('data-piece'), e.closest('[data-space]')!.getAttribute('data-space')])))).toEqual(pieces);
     expect(errors).toEqual([]);
     await fresh.close();
+  }, SLOW);
+
+  it('draws the structure as a diagram whose boxes show their lines, and presents the table in large type', async () => {
+    await newGame('rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules', 3, '2');
+    const diagram = page.locator('#structure svg.structure-diagram');
+    expect(await diagram.locator('.diagram-node').count()).toBeGreaterThan(3);
+    // The zones, with an arrow where a rule moves cards: from the hand to the route.
+    expect(await diagram.locator('.diagram-zone').count()).toBe(9);
+    expect(await diagram.locator('.diagram-flow title').allTextContents()).toContain('hand → route: lay-card');
+    const node = diagram.locator('.diagram-node[data-at]').nth(2);
+    const line = Number(/:(\d+):\d+$/.exec((await node.getAttribute('data-at'))!)![1]);
+    await node.click();
+    await page.waitForFunction((l) => document.querySelector('#cursor')?.textContent?.startsWith(`Ln ${l},`), line);
+    await diagram.screenshot({ path: join(shots, 'structure-thurn-und-taxis.png') });
+
+    await page.click('#present');
+    expect(await page.locator('#left').isVisible()).toBe(false);
+    expect(await page.locator('#table svg.board').isVisible()).toBe(true);
+    const size = await page.$eval('#play', (el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThan(16);
+    await page.screenshot({ path: join(shots, 'present-thurn-und-taxis.png') });
+    await page.click('#present');
+    expect(await page.locator('#left').isVisible()).toBe(true);
   }, SLOW);
 
   it('viewing as one player shows no other player\'s hidden cards or private counters', async () => {
