@@ -11,7 +11,6 @@ const KIND_COLOURS: Record<string, string> = {
   phase: '#dfe9ff', turn: '#dfe9ff', loop: '#e6f4ea', rank: '#e6f4ea', choice: '#ffe9d6', option: '#ffe9d6',
   call: '#efe4fb', event: '#efe4fb', chance: '#fff3c4', branch: '#f1f1f1', end: '#fde2e2',
 };
-const COLUMN = 210;
 const ROW = 26;
 const MAX_DEPTH = 5;
 const MAX_ROWS = 18;
@@ -19,6 +18,8 @@ const MAX_ROWS = 18;
 /** The diagram; `reveal` gets a box's `file:line:col`. */
 export function structureDiagram(o: GameOutline, flows: readonly CardFlow[], reveal: (at: string) => void): SVGSVGElement {
   const columns = o.flow.length ? o.flow : o.setup;
+  // Columns share about 620 units: a game with one or two top-level parts gets wider boxes.
+  const COLUMN = Math.max(210, Math.min(320, Math.floor(620 / Math.max(1, columns.length)) - 24));
   const parts: SVGElement[] = [];
   let tallest = 0;
   columns.forEach((top, i) => {
