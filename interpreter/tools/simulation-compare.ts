@@ -8,7 +8,7 @@ import type { SimulationReport } from './simulation-report.js';
 export const SIGNIFICANCE = 0.05;
 
 export interface Shift {
-  /** What moved, in words: `seat 1 win rate`, `rule \`temple\` fires in`. */
+  /** What moved, in words: `seat 1 win rate`, `rule \`reward\` fires in`. */
   readonly figure: string;
   readonly kind: 'rate' | 'mean';
   readonly before: number;
