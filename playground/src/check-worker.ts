@@ -7,6 +7,7 @@ import { diag, type Diagnostic } from '../../grammar/diagnostics.js';
 import { citedFiles, compileSource } from '../../interpreter/compiler/index.js';
 import { coverage } from '../../interpreter/tools/index.js';
 import { LanguageService, type Analysis } from '../../language/index.js';
+import { format } from '../../language/format.js';
 import languageReference from '../../docs/language.md?raw';
 import type { Answer, AnyLanguageRequest, CheckRequest, CheckResponse, LanguageResponse, QueryKind, WorkerRequest } from './protocol.js';
 
@@ -63,11 +64,20 @@ function ask(request: AnyLanguageRequest, a: Analysis): Answer<QueryKind> {
     case 'codeActions': return service.codeActions(a, request.question.range);
     case 'signatureHelp': return service.signatureHelp(a, request.question.offset) ?? null;
     case 'folding': return service.foldingRanges(a);
+    case 'format': return formatted(request.source, request.file);
     default: {
       const never: never = request;
       return never;
     }
   }
+}
+
+/** The formatter's text, or the first syntax error that stops it (the text is then left alone). */
+function formatted(source: string, file: string): Answer<'format'> {
+  const result = format(source, file);
+  if (result.ok) return { text: result.text };
+  const first = result.diagnostics[0];
+  return { refused: first ? `Not formatted: ${first.message}` : 'Not formatted: the text has syntax errors.' };
 }
 
 async function answer(request: AnyLanguageRequest): Promise<LanguageResponse> {

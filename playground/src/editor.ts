@@ -11,7 +11,7 @@ import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
 import 'monaco-editor/editor/contrib/clipboard/browser/clipboard';
 import 'monaco-editor/editor/contrib/contextmenu/browser/contextmenu';
 // What the language service drives: completion and snippets, definitions and references, rename,
-// quick fixes (the light bulb, Ctrl+.) and signature help.
+// quick fixes (the light bulb, Ctrl+.), signature help and formatting.
 import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
 import 'monaco-editor/editor/contrib/gotoSymbol/browser/goToCommands';
@@ -20,6 +20,8 @@ import 'monaco-editor/editor/standalone/browser/referenceSearch/standaloneRefere
 import 'monaco-editor/editor/contrib/rename/browser/rename';
 import 'monaco-editor/editor/contrib/codeAction/browser/codeActionContributions';
 import 'monaco-editor/editor/contrib/parameterHints/browser/parameterHints';
+// Format Document (Shift+Alt+F; Ctrl+Shift+I on Linux), with `regula fmt`'s layout.
+import 'monaco-editor/editor/contrib/format/browser/formatActions';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { toMarker } from './diagnostics-view.js';
@@ -29,9 +31,12 @@ import { REGULA, registerRegula } from './regula-language.js';
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 registerRegula(monaco);
 
-/** Completion, hover, definitions, … answered by `ask` (the check worker's language service). */
-export function useLanguageService(ask: Ask): void {
-  registerLanguageFeatures(monaco, ask);
+/**
+ * Completion, hover, definitions, … answered by `ask` (the check worker's language service);
+ * `say` shows a short message, such as why the document was not formatted.
+ */
+export function useLanguageService(ask: Ask, say: (message: string) => void = () => {}): void {
+  registerLanguageFeatures(monaco, ask, say);
 }
 
 /** The ruleset's path a model holds (as modelFor named it). */

@@ -1,6 +1,6 @@
 // The language service in Monaco: takes the Monaco API and a way to ask the check worker's service
 // a question about a model's text, registers Regula's completion, hover, definition, references,
-// rename, quick fixes, signature help and folding. The service answers in offsets of the text it
+// rename, quick fixes, signature help, folding and Format Document. The service answers in offsets of the text it
 // was asked about; an answer that arrives after the text has changed is dropped.
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { Span } from '../../grammar/ast.js';
@@ -13,7 +13,7 @@ type Model = Monaco.editor.ITextModel;
 /** Asks the service about a model's current text. */
 export type Ask = <K extends QueryKind>(model: Model, kind: K, question: Question<K>) => Promise<Answer<K> | undefined>;
 
-export function registerLanguageFeatures(monaco: typeof Monaco, ask: Ask): Monaco.IDisposable[] {
+export function registerLanguageFeatures(monaco: typeof Monaco, ask: Ask, say: (message: string) => void = () => {}): Monaco.IDisposable[] {
   const L = monaco.languages;
   /** The answer, or undefined when the model changed while the worker thought. */
   const query = async <K extends QueryKind>(model: Model, kind: K, question: Question<K>): Promise<Answer<K> | undefined> => {
@@ -124,6 +124,16 @@ export function registerLanguageFeatures(monaco: typeof Monaco, ask: Ask): Monac
           },
           dispose() {},
         };
+      },
+    }),
+    L.registerDocumentFormattingEditProvider(REGULA, {
+      displayName: 'regula fmt',
+      async provideDocumentFormattingEdits(model) {
+        const result = await query(model, 'format', {});
+        if (!result) return [];
+        // A text with syntax errors is left as it is; the message says which error stops it.
+        if ('refused' in result) return (say(result.refused), []);
+        return result.text === model.getValue() ? [] : [{ range: model.getFullModelRange(), text: result.text }];
       },
     }),
     L.registerFoldingRangeProvider(REGULA, {

@@ -35,7 +35,10 @@ const compare = new ComparePanel(byId('play'), revealAt);
 const rulebook = h('div', { id: 'rulebook' });
 byId('play').append(h('section', { class: 'card', id: 'rulebook-card' }, h('h3', {}, 'Rulebook'), rulebook));
 const checker = new Checker(showCheck, (message) => setStatus('crash', message));
-useLanguageService((model, kind, question) => checker.ask(pathOf(model), model.getValue(), kind, question));
+useLanguageService(
+  (model, kind, question) => checker.ask(pathOf(model), model.getValue(), kind, question),
+  (message) => setStatus('errors', message), // e.g. why Format Document left the text alone
+);
 const cursorNote = h('span', { id: 'cursor', class: 'muted', title: 'Line and column of the cursor' });
 status.before(cursorNote);
 editor.onDidChangeCursorPosition((e) => {

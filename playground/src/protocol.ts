@@ -43,6 +43,8 @@ export interface LanguageQueries {
   readonly codeActions: { readonly question: { readonly range: Span }; readonly answer: CodeAction[] };
   readonly signatureHelp: { readonly question: { readonly offset: number }; readonly answer: Signature | null };
   readonly folding: { readonly question: Record<string, never>; readonly answer: Span[] };
+  /** The whole text laid out as `regula fmt` lays it out, or why it cannot be (a syntax error). */
+  readonly format: { readonly question: Record<string, never>; readonly answer: { readonly text: string } | { readonly refused: string } };
 }
 
 export type QueryKind = keyof LanguageQueries;

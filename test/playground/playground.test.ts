@@ -383,6 +383,71 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
       await page.waitForSelector('#check-status[data-state="ok"]');
       expect(await page.locator('#diagnostics .diag.error').count()).toBe(0);
     }, SLOW);
+
+    it('lists the references of a zone (Shift+F12) in the peek view', async () => {
+      await cursorAt('zone meal-offer', 'end');
+      await page.keyboard.press('ArrowLeft');
+      const uses = TOKAIDO.split(/\bmeal-offer\b/).length - 1;
+      await page.keyboard.press('Shift+F12');
+      const peek = page.locator('.reference-zone-widget').first();
+      await peek.waitFor();
+      // The peek view's title counts them: "References (8)".
+      await page.waitForFunction(() => /References \(\d+\)/.test(document.querySelector('.reference-zone-widget')?.textContent ?? ''));
+      expect(await peek.textContent()).toContain(`References (${uses})`);
+      await shoot('5-references');
+      await page.keyboard.press('Escape');
+    }, SLOW);
+
+    it('renames a zone everywhere it is used (F2), and Ctrl+Z undoes it', async () => {
+      await cursorAt('zone meal-offer', 'end');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('F2');
+      const box = page.locator('.rename-box input, .rename-box textarea').first();
+      await box.waitFor();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('dinner-offer');
+      await shoot('6-rename');
+      await page.keyboard.press('Enter');
+      const uses = TOKAIDO.split(/\bmeal-offer\b/).length - 1;
+      await page.waitForFunction((n) => Object.keys(localStorage).some((k) => k.includes('tokaido.cs.rules') && (localStorage.getItem(k)?.split('dinner-offer').length ?? 0) - 1 === n && !localStorage.getItem(k)?.includes('meal-offer')), uses);
+      await page.waitForSelector('#check-status[data-state="ok"]');
+      await focusEditor();
+      await page.keyboard.press('Control+Z');
+      await isOriginal();
+    }, SLOW);
+
+    it('shows a builtin\'s parameters as its call is typed (signature help)', async () => {
+      await cursorAt('min(3, coins)', 'start');
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('gain max(');
+      const hint = page.locator('.parameter-hints-widget.visible');
+      await hint.waitFor();
+      expect(await hint.textContent()).toContain('max(');
+      await shoot('8-signature-help');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Z');
+      await page.keyboard.press('Control+Z');
+      await isOriginal();
+    }, SLOW);
+
+    it('formats the document as `regula fmt` does (Format Document), and leaves a text with a syntax error alone', async () => {
+      await cursorAt('rule temple on stop', 'start');
+      await page.keyboard.press('Home');
+      await page.keyboard.type('      '); // a line out of place
+      await savedHas('      rule temple on stop');
+      await page.keyboard.press('Control+Shift+I'); // editor.action.formatDocument on Linux
+      await isOriginal(); // Tokaido is kept as `regula fmt` lays it out
+      await page.waitForSelector('#check-status[data-state="ok"]');
+      await cursorAt('rule temple on stop', 'start');
+      await page.keyboard.type('{ ');
+      await savedHas('{ rule temple on stop');
+      await page.waitForSelector('#check-status[data-state="errors"]');
+      await page.keyboard.press('Control+Shift+I');
+      await page.waitForFunction(() => document.querySelector('#check-status')?.textContent?.startsWith('Not formatted'));
+      await page.keyboard.press('Control+Z');
+      await isOriginal();
+    }, SLOW);
   });
 
   it('raised no uncaught error in the page', () => {
