@@ -387,7 +387,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     it('lists the references of a zone (Shift+F12) in the peek view', async () => {
       await cursorAt('zone meal-offer', 'end');
       await page.keyboard.press('ArrowLeft');
-      const uses = TOKAIDO.split(/\bmeal-offer\b/).length - 1;
+      const uses = TOKAIDO.match(/\bmeal-offer(?![\w-])/g)!.length; // not `meal-offer-size`
       await page.keyboard.press('Shift+F12');
       const peek = page.locator('.reference-zone-widget').first();
       await peek.waitFor();
@@ -408,8 +408,11 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
       await page.keyboard.type('dinner-offer');
       await shoot('6-rename');
       await page.keyboard.press('Enter');
-      const uses = TOKAIDO.split(/\bmeal-offer\b/).length - 1;
-      await page.waitForFunction((n) => Object.keys(localStorage).some((k) => k.includes('tokaido.cs.rules') && (localStorage.getItem(k)?.split('dinner-offer').length ?? 0) - 1 === n && !localStorage.getItem(k)?.includes('meal-offer')), uses);
+      const uses = TOKAIDO.match(/\bmeal-offer(?![\w-])/g)!.length; // not `meal-offer-size`
+      await page.waitForFunction((n) => Object.keys(localStorage).some((k) => {
+        const saved = k.includes('tokaido.cs.rules') ? localStorage.getItem(k) ?? '' : '';
+        return saved.split('dinner-offer').length - 1 === n && !/\bmeal-offer(?![\w-])/.test(saved) && saved.includes('meal-offer-size');
+      }), uses);
       await page.waitForSelector('#check-status[data-state="ok"]');
       await focusEditor();
       await page.keyboard.press('Control+Z');
