@@ -433,24 +433,6 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
       await page.keyboard.press('Control+Z');
       await isOriginal();
     }, SLOW);
-
-    it('formats the document as `regula fmt` does (Format Document), and leaves a text with a syntax error alone', async () => {
-      await cursorAt('rule temple on stop', 'start');
-      await page.keyboard.press('Home');
-      await page.keyboard.type('      '); // a line out of place
-      await savedHas('      rule temple on stop');
-      await page.keyboard.press('Control+Shift+I'); // editor.action.formatDocument on Linux
-      await isOriginal(); // Tokaido is kept as `regula fmt` lays it out
-      await page.waitForSelector('#check-status[data-state="ok"]');
-      await cursorAt('rule temple on stop', 'start');
-      await page.keyboard.type('{ ');
-      await savedHas('{ rule temple on stop');
-      await page.waitForSelector('#check-status[data-state="errors"]');
-      await page.keyboard.press('Control+Shift+I');
-      await page.waitForFunction(() => document.querySelector('#check-status')?.textContent?.startsWith('Not formatted'));
-      await page.keyboard.press('Control+Z');
-      await isOriginal();
-    }, SLOW);
   });
 
   it('raised no uncaught error in the page', () => {
