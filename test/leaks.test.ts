@@ -52,12 +52,23 @@ export function leaksInGame(rulesetPath: string, players: number, seed: string):
       const secretLabels = new Set([...hiddenBefore[seat]!].filter((c) => stillHidden.has(c)).map((c) => labelOf(model, c)).filter((l) => !seen.has(l)));
       // The decider was offered the options by name: those names are theirs to read.
       if (seat === legal.player) for (const l of [...secretLabels]) if (legal.moves.some((m) => named(m, l))) secretLabels.delete(l);
+      // A card named by a bare number (a die's face) cannot be told from a count in the text.
+      for (const l of [...secretLabels]) if (/^\d+$/.test(l)) secretLabels.delete(l);
       if (secretLabels.size === 0) continue;
       // Names the player may read that contain a secret name (`Böhmen/Salzburg 3` holds `Salzburg`) are taken out first.
       const containing = [...seen].filter((l) => [...secretLabels].some((x) => l !== x && l.includes(x))).sort((a, b) => b.length - a.length);
       const entries = view(def, state, seat, { logSince: before }).log;
       // A `reveal` shows cards to everyone on purpose, even if they go back out of sight in the same move.
       for (const entry of entries) if (entry.text.startsWith('revealed: ')) for (const l of entry.text.slice(10).split(', ')) secretLabels.delete(l);
+      // So does a card played face up: it passed through a public zone, though the same move may
+      // sweep it on into a hidden one (a trick taken into a private pile).
+      for (const entry of entries) {
+        const faceUp = /moves to (?:the top of )?([^:]+): (.*)$/.exec(entry.text);
+        const zone = faceUp?.[1]!.split(' of ')[0]!;
+        if (faceUp && entry.seen === undefined && model.zones.get(zone)?.visibility === 'public') {
+          for (const l of faceUp[2]!.split(', ')) secretLabels.delete(l);
+        }
+      }
       for (const entry of entries) {
         const shown = containing.reduce((text, l) => text.split(l).join(' '), `${entry.text} ${entry.detail ?? ''}`);
         for (const label of secretLabels) {
