@@ -10,3 +10,4 @@ export * from './simulate.js';
 export * from './simulation-report.js';
 export * from './simulation-stats.js';
 export * from './simulation-compare.js';
+export * from './simulation-charts.js';
