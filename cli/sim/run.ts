@@ -6,7 +6,7 @@ import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import Tinypool from 'tinypool';
 import type { AgentFactory } from '../../interpreter/runtime/index.js';
-import { emptyTally, mergeTally, type TallyData } from '../../interpreter/tools/index.js';
+import { batchSize, emptyTally, mergeTally, type TallyData } from '../../interpreter/tools/index.js';
 import { runBatch, type BatchResult, type BatchTask } from './batch.js';
 
 /** One side of a simulation: everything a batch needs but its games. */
@@ -35,9 +35,6 @@ export interface RunOutcome {
 }
 
 export const defaultWorkers = (): number => Math.max(1, availableParallelism());
-
-/** Games per batch: small enough for steady progress and a quick stop, large enough to keep threads busy. */
-export const batchSize = (games: number, workers: number): number => Math.max(1, Math.min(25, Math.ceil(games / (workers * 20))));
 
 export async function runSimulation(r: RunRequest): Promise<RunOutcome> {
   // A thread costs a start-up: no more threads than batches, and none for one (or a module's agents).

@@ -1,7 +1,7 @@
 // Many seeded agent games of one ruleset, counted: who wins from which seat and from which
 // starting option, the scores, how long and how close games are, which rules fire and which
 // options are taken. What a designer runs to see whether a rule breaks the balance. Browser-safe:
-// the command line spreads the games over worker threads, the playground over frames.
+// the command line spreads the games over worker threads, the playground over web workers.
 import type { GameDefinition } from '../definition/index.js';
 import { evalNumber, modelFor, newCtx, playGame, type AgentFactory, type GameState, type Model } from '../runtime/index.js';
 import { agentFromSpec } from './agents.js';
@@ -97,6 +97,13 @@ export function simulate(def: GameDefinition, o: SimulationOptions): SimulationR
   }
   return tally.report();
 }
+
+/**
+ * Games per batch when a simulation is spread over workers (threads, web workers): small enough
+ * for steady progress and a quick stop, large enough to keep them busy. Batches are counts of
+ * seeded games, so how they are grouped never changes the result.
+ */
+export const batchSize = (games: number, workers: number): number => Math.max(1, Math.min(25, Math.ceil(games / (workers * 20))));
 
 /** The agent specs of a simulation, one per seat, as the report names them. */
 export function agentNames(o: Omit<SimulationOptions, 'games'>): string[] {

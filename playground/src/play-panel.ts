@@ -6,7 +6,6 @@
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { outline, runningStatements } from '../../interpreter/tools/index.js';
 import { checkSetup, modelFor } from '../../interpreter/runtime/index.js';
-import { Tally } from '../../interpreter/tools/index.js';
 import { playerLabel } from '../../interpreter/runtime/index.js';
 import { AGENT_NAMES } from '../../interpreter/tools/index.js';
 import { locate } from '../../interpreter/definition/index.js';
@@ -17,7 +16,7 @@ import {
 } from './game-view.js';
 import { moveList, needsFilter } from './moves-view.js';
 import { parseSavedGame, SAVED_GAME_FORMAT, savedGameJson, shareFragment, type SavedGame } from './saved-game.js';
-import { balanceView } from './balance-view.js';
+import { SimulationCard } from './balance-view.js';
 import { outlineView, type OutlineView } from './outline-view.js';
 import { TableView } from './table-view.js';
 import { structureDiagram } from './structure-diagram.js';
@@ -43,7 +42,6 @@ export function download(name: string, text: string, type = 'application/json'):
 }
 
 const AUTO_SEAT = 'auto';
-const SIMULATED_GAMES = 200;
 
 export class PlayPanel {
   private def: GameDefinition | null = null;
@@ -58,9 +56,8 @@ export class PlayPanel {
   private readonly variants = h('div', { id: 'variants', class: 'variants' });
   private readonly newGame = h('button', { id: 'new-game', type: 'button', class: 'primary' }, 'New game');
   private readonly setupNote = h('p', { id: 'setup-note', class: 'note' });
-  private readonly simulateButton = h('button', { id: 'simulate', type: 'button', title: 'Random agents play many games with these players, seed and variants' }, 'Simulate 200 games');
-  private readonly simulation = h('div', { id: 'simulation' });
-  private simulating = 0;
+  private readonly simulateButton = h('button', { id: 'simulate', type: 'button', title: 'Agents play many games with these players, seed and variants, in web workers' }, 'Simulate');
+  private readonly simulation = new SimulationCard();
 
   private readonly decision = h('p', { id: 'decision' });
   private readonly phases = h('div', { id: 'phases', class: 'chips' });
@@ -142,7 +139,7 @@ export class PlayPanel {
       h('section', { class: 'card', id: 'setup' },
         this.title,
         h('div', { class: 'row' }, h('label', {}, 'Players ', this.players), h('label', {}, 'Seed ', this.seed), this.newGame, this.simulateButton),
-        this.variants, this.setupNote, this.simulation),
+        this.variants, this.setupNote, this.simulation.element),
       this.gameArea,
       h('section', { class: 'card', id: 'structure-card' }, h('h3', {}, 'Structure'),
         h('p', { class: 'muted small' }, 'How play runs, as a diagram and as the rules nest it; while a game runs, the highlighted lines are where it is. Click a box or a line to see it in the ruleset.'),
@@ -176,8 +173,7 @@ export class PlayPanel {
   /** Another ruleset was opened: the old game and simulation go. */
   reset(): void {
     this.session = null;
-    this.simulating++;
-    this.simulation.replaceChildren();
+    this.simulation.clear();
     this.whyOutput.replaceChildren();
     this.showProblem(null);
     this.render();
@@ -331,38 +327,10 @@ export class PlayPanel {
     return ok;
   }
 
-  /** Plays SIMULATED_GAMES games between random agents, a few per frame, and shows the balance by seat. */
+  /** Runs the simulate card's games with these players, seed and variants. */
   private async simulate(): Promise<void> {
-    const def = this.def;
-    if (!def) return;
-    const ticket = ++this.simulating;
-    const seedText = this.seed.value.trim() || '1';
-    const options = { players: Number(this.players.value), seed: seedText, variants: this.chosenVariants() };
-    try {
-      checkSetup(def, options.players, options.variants);
-    } catch (e) {
-      fill(this.simulation, h('p', { class: 'problem' }, problemOf(e, def).message));
-      return;
-    }
-    const tally = new Tally(def, options);
-    const status = h('p', { class: 'muted' });
-    fill(this.simulation, status);
-    let shown = performance.now();
-    try {
-      for (let g = 0; g < SIMULATED_GAMES; g++) {
-        if (ticket !== this.simulating) return; // a newer simulation replaced this one
-        tally.play(g);
-        if (performance.now() - shown > 100) {
-          status.textContent = `Playing game ${g + 1} of ${SIMULATED_GAMES}…`;
-          await nextFrame();
-          shown = performance.now();
-        }
-      }
-      fill(this.simulation, balanceView(tally.report()));
-    } catch (e) {
-      const p = problemOf(e, def);
-      fill(this.simulation, h('p', { class: 'problem' }, `${p.title}: `, richText(p.message)));
-    }
+    if (!this.def) return;
+    await this.simulation.start({ def: this.def, players: Number(this.players.value), seed: this.seed.value.trim() || '1', variants: this.chosenVariants() });
   }
 
   private chosenVariants(): string[] {

@@ -247,13 +247,58 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
 
   it('simulates 200 games and draws each seat\'s share of wins', async () => {
     await checked();
+    expect(await page.textContent('#saved')).toContain('original'); // the shipped text, as regula sim reads it
     await page.fill('#players', '4');
+    await page.fill('#seed', '7');
+    await page.fill('#sim-agents', 'random');
+    await page.fill('#sim-games', '200');
+    const variants = await page.locator('#variants input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
     await page.click('#simulate');
-    await page.locator('#simulation table.bars').waitFor({ timeout: 300_000 });
-    expect(await page.locator('#simulation table.bars tr').count()).toBe(4);
-    expect(await page.textContent('#simulation')).toContain('200 games');
-    const shares = (await page.locator('#simulation td.num:not(.muted)').allTextContents()).map((t) => parseFloat(t));
-    expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0); // every game has its winners
+    await page.locator('#sim-results table.sim-seats').waitFor({ timeout: 300_000 });
+    expect(await page.textContent('#sim-results')).toContain('200 games, 4 players');
+
+    // The report's charts, drawn by Chart.js: one chart per canvas, each with pixels on it.
+    expect(await page.getAttribute('#sim-results', 'data-charts')).toBe('5');
+    const drawn = await page.locator('#sim-results canvas').evaluateAll((canvases) => canvases.map((c) => {
+      const canvas = c as HTMLCanvasElement;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let inked = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) inked++;
+      return { chart: canvas.dataset.chart, inked };
+    }));
+    expect(drawn.map((d) => d.chart)).toEqual(['wins', 'scores', 'length', 'options', 'rules']); // Tokaido's travellers are its starting options
+    for (const d of drawn) expect(d.inked, `chart ${d.chart} is blank`).toBeGreaterThan(500);
+
+    // The win rates are regula sim --json's for the same ruleset, players, variants, games and seed:
+    // computed here by the command's own functions (cli/commands/sim.ts runs these).
+    const { runSimulation } = await import('../../cli/sim/run.js');
+    const { simJson } = await import('../../cli/commands/sim.js');
+    const { loadRuleset } = await import('../../cli/load.js');
+    const { simulationReport } = await import('../../interpreter/tools/index.js');
+    const file = 'rulesets/tokaido/tokaido.cs.rules';
+    const agents = ['random', 'random', 'random', 'random'];
+    const outcome = await runSimulation({ sides: [{ file, players: 4, variants, seed: 7, agents }], games: 200, workers: 1 });
+    const report = simulationReport(loadRuleset(join(ROOT, file)).definition!, outcome.counts[0]!, { players: 4, variants, seed: 7, agentNames: agents });
+    const cli = simJson(file, 200, report, null).simulation.seats.map((s) => s.winRate.value);
+    const shown = await page.locator('#sim-results tr[data-win-rate]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-win-rate'))));
+    expect(shown).toEqual(cli);
+    expect(await page.locator('#sim-results td.win-rate').allTextContents()).toEqual(cli.map((x) => `${(100 * x).toFixed(1)}%`));
+    expect(shown.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9); // every game has its winners
+
+    // Stop ends a long simulation: the games finished so far are reported, and no more are played.
+    await page.fill('#sim-games', '100000');
+    await page.click('#simulate');
+    await page.waitForFunction(() => /^[1-9]\d* of 100000 games/.test(document.querySelector('#sim-status')?.textContent ?? ''));
+    expect(await page.locator('#sim-progress').isVisible()).toBe(true);
+    await page.click('#sim-stop');
+    await page.waitForFunction(() => document.querySelector('#sim-status')?.textContent?.startsWith('Stopped'));
+    const status = (await page.textContent('#sim-status'))!;
+    const finished = Number(/^Stopped: (\d+) of 100000 games finished\.$/.exec(status)?.[1]);
+    expect(finished).toBeLessThan(100000);
+    expect(await page.locator('#sim-stop').isHidden()).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(await page.textContent('#sim-status')).toBe(status); // the workers are gone: nothing more comes
+    await page.fill('#sim-games', '200');
   }, 360_000);
 
   it('compares the ruleset with another encoding of the same game, in structure and in play', async () => {
