@@ -9,6 +9,7 @@ import { OBVIOUS_CONNECT_FOUR, REFERENCES, TUNED_CONNECT_FOUR } from './referenc
 import { seededRandom } from '../test/reference/reference.js';
 import { differential, type DifferentialFigures } from './differential.js';
 import { editorLatency, type EditorFigures } from './editor.js';
+import { agentStrength, STRENGTH_AGENT, STRENGTH_OPPONENTS, strengthPlayable, type StrengthFigures } from './strength.js';
 
 export const BENCH_FORMAT = 'regula-bench/1';
 
@@ -49,6 +50,8 @@ export interface BenchReport {
   readonly differential: readonly DifferentialFigures[];
   /** The language service on the largest ruleset measured. */
   readonly editor: EditorFigures | null;
+  /** The agent against random and greedy at two players, on every measured game two can play. */
+  readonly strength: readonly StrengthFigures[];
 }
 
 export interface BenchOptions {
@@ -59,6 +62,10 @@ export interface BenchOptions {
   readonly budgetMs: number;
   /** Interpreted games replayed in each reference per player count (0: none). */
   readonly differentialGames: number;
+  /** Games at least per agent pairing for the strength figures (0: none); more while the budget lasts. */
+  readonly strengthGames?: number;
+  /** The agent whose strength is measured (default STRENGTH_AGENT). */
+  readonly strengthAgent?: string;
   /** Called before each measurement, e.g. to show progress. */
   readonly progress?: (what: string) => void;
 }
@@ -118,7 +125,19 @@ export function runBench(options: BenchOptions): BenchReport {
   const largest = [...rulesets].sort((a, b) => b.lines - a.lines)[0];
   if (largest) progress(`${largest.file}: the editor's analysis, completion and hover`);
   const editor = largest ? editorLatency(root, largest.file) : null;
-  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, differential: checks, editor };
+
+  const strength: StrengthFigures[] = [];
+  const agent = options.strengthAgent ?? STRENGTH_AGENT;
+  const strengthGames = options.strengthGames ?? 2;
+  for (const file of strengthGames > 0 ? options.rulesets : []) {
+    const def = loadRuleset(join(root, file)).definition!;
+    if (!strengthPlayable(def)) continue;
+    for (const opponent of STRENGTH_OPPONENTS) {
+      progress(`${file}: ${agent} against ${opponent}, 2 players`);
+      strength.push(agentStrength(def, file, agent, opponent, budgetMs, strengthGames));
+    }
+  }
+  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, differential: checks, editor, strength };
 }
 
 /** The report as a person reads it. */
@@ -152,6 +171,13 @@ export function formatBench(report: BenchReport): string {
     lines.push('', 'Interpreted games replayed in the hand-written references (same legal moves at every step, same scores):');
     for (const d of report.differential) {
       lines.push(`  ${d.game}, ${d.players} players: ${d.agreed} of ${d.games} agree${d.firstDifference ? ` — first difference: ${d.firstDifference}` : ''}`);
+    }
+  }
+  if (report.strength.length) {
+    const pct = (x: number) => `${n(100 * x)}%`;
+    lines.push('', `Agent strength at 2 players (seats swapped every game; a shared win counts half; 95% interval):`);
+    for (const s of report.strength) {
+      lines.push(`  ${s.file}: ${s.agent} against ${s.opponent}: ${n(s.wins, s.wins % 1 ? 1 : 0)} of ${s.games} = ${pct(s.winRate.value)} (${pct(s.winRate.low)}–${pct(s.winRate.high)})`);
     }
   }
   return lines.join('\n');

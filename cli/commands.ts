@@ -83,6 +83,8 @@ export const COMMANDS: readonly Command[] = [
       only: { type: 'string', multiple: true, value: 'TEXT', help: 'only rulesets whose path contains TEXT (repeatable)' },
       'budget-ms': { type: 'string', value: 'MS', help: 'timed milliseconds per figure, after a warm-up (default 1000, or BENCH_MS)' },
       differential: { type: 'string', value: 'N', help: 'interpreted games replayed in each hand-written reference per player count (default 500; 0: none); exit 1 if any differs' },
+      strength: { type: 'string', value: 'N', help: 'games at least per pairing for agent strength at 2 players, against random and greedy (default 2, more while the budget lasts; 0: none)' },
+      'strength-agent': { type: 'string', value: 'SPEC', help: 'the agent whose strength is measured (default mcts:iterations=30:depth=10)' },
       ...json,
     },
     positionals: 0, load: () => import('./commands/bench.js'),

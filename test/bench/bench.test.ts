@@ -25,6 +25,30 @@ it('reports reference ratios and the obvious/tuned Connect Four in the documente
   expect(longest).toContain(report.editor.file); // the editor is timed on a ruleset with the most lines
   expect(report.editor.completionMs).toBeGreaterThanOrEqual(0);
   expect(report.differential).toEqual([{ game: 'connect-four', players: 2, games: 5, agreed: 5, firstDifference: null }]);
+  // Agent strength: mcts against random and greedy on both Connect Fours, seats swapped, with intervals.
+  expect(report.strength.map((x: { file: string; opponent: string }) => `${x.file} ${x.opponent}`)).toEqual([
+    'rulesets/connect-four/connect-four.obvious.rules random', 'rulesets/connect-four/connect-four.obvious.rules greedy',
+    'rulesets/connect-four/connect-four.rules random', 'rulesets/connect-four/connect-four.rules greedy',
+  ]);
+  for (const x of report.strength) {
+    expect(x.agent).toBe('mcts:iterations=30:depth=10');
+    expect(x.games % 2).toBe(0); // in pairs: the agent in each seat
+    expect(x.games).toBeGreaterThanOrEqual(2);
+    expect(x.winRate.value).toBeCloseTo(x.wins / x.games, 10);
+    expect(x.winRate.low).toBeLessThanOrEqual(x.winRate.value);
+    expect(x.winRate.high).toBeGreaterThanOrEqual(x.winRate.value);
+  }
+});
+
+it('reports agent strength in the text, and refuses an agent it does not know', () => {
+  const args = ['bench', '--only', 'connect-four.rules', '--budget-ms', '5', '--differential', '0', '--strength', '2', '--strength-agent', 'mcts:iterations=10:depth=5'];
+  const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  expect(r.stdout).toContain('Agent strength at 2 players');
+  expect(r.stdout).toMatch(/rulesets\/connect-four\/connect-four\.rules: mcts:iterations=10:depth=5 against greedy: [\d.]+ of \d+ = \d+% \(\d+%–\d+%\)/);
+  const bad = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'bench', '--only', 'connect-four', '--strength-agent', 'wizard'], { cwd: repoRoot, encoding: 'utf8' });
+  expect(bad.status).toBe(2);
+  expect(bad.stderr).toContain('--strength-agent wizard: There is no agent called "wizard"');
 });
 
 it('refuses an --only that matches no ruleset', () => {
