@@ -374,14 +374,17 @@ export type Label =
   | { readonly kind: 'template'; readonly text: string; readonly span: Span };
 
 /**
- * `[may] choose [any] x from LIST [where COND] as LABEL [or "pass label"] [by PLAYER]`
- * `any` picks a subset; `may` adds a pass option. The chosen value is bound to `x`.
+ * `[may] choose [any | N] x from LIST [where COND] as LABEL [or "pass label"] [by PLAYER]`
+ * `any` picks a subset, `N` a subset of exactly N things; `may` adds a pass option. The chosen
+ * value (a list, for a subset) is bound to `x`.
  */
 export interface ChooseStmt {
   readonly kind: 'Choose';
   readonly name: Name; // the choice's name: the verb, or the template's first word
   readonly optional: boolean;
   readonly subset: boolean;
+  /** `choose 3 cards from hand`: how many things each option holds (with `subset` false). */
+  readonly count: Expr | null;
   readonly variable: Name;
   readonly from: Expr;
   readonly where: Expr | null;

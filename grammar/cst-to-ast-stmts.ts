@@ -135,6 +135,7 @@ function choose(s: C.ChooseStmtCstNode, span: A.Span): A.ChooseStmt {
     name,
     optional,
     subset: has(parts.Kw_any),
+    count: chooseCount(sub(parts.count)),
     variable: nameOf(need(tok(parts.variable))),
     from: rangeOr(parts.from, parts.to),
     where: optExpr(sub(parts.where)),
@@ -143,6 +144,18 @@ function choose(s: C.ChooseStmtCstNode, span: A.Span): A.ChooseStmt {
     by,
     span,
   };
+}
+
+/** `choose 3 cards from …`, `choose n cards from …`, `choose (n + 1) cards from …`: the number of things. */
+function chooseCount(node: C.ChooseCountCstNode | undefined): A.Expr | null {
+  if (!node) return null;
+  const parts = childrenOf(node);
+  const span = spanOf(node);
+  const number = tok(parts.number);
+  if (number) return { kind: 'Number', value: Number(number.image), span };
+  const name = tok(parts.name);
+  if (name) return { kind: 'Ref', name: nameOf(name), span };
+  return { ...expr(need(sub(parts.inner))), span };
 }
 
 /** `as advance` names the choice by its verb; `as "buy {card}"` by the template's first word. */

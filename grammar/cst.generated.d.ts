@@ -606,6 +606,7 @@ export type ChooseStmtCstChildren = {
   Kw_may?: IToken[];
   Kw_choose: IToken[];
   Kw_any?: IToken[];
+  count?: ChooseCountCstNode[];
   variable?: IToken[];
   Kw_from?: IToken[];
   from?: ExprCstNode[];
@@ -624,6 +625,19 @@ export type ChooseStmtCstChildren = {
   LBrace?: IToken[];
   menuOption?: MenuOptionCstNode[];
   RBrace?: IToken[];
+};
+
+export interface ChooseCountCstNode extends CstNode {
+  name: "chooseCount";
+  children: ChooseCountCstChildren;
+}
+
+export type ChooseCountCstChildren = {
+  number?: IToken[];
+  name?: IToken[];
+  LParen?: IToken[];
+  inner?: ExprCstNode[];
+  RParen?: IToken[];
 };
 
 export interface MenuOptionCstNode extends CstNode {

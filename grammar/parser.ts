@@ -1,6 +1,6 @@
 // The Regula CST parser: takes the tokens of tokens.ts, gives one reused `parser` whose `ruleset()`
 // builds a concrete syntax tree (read by cst-to-ast.ts). Mirrors docs/grammar.md rule by rule.
-import { CstParser, EOF, type CstNode, type IOrAlt, type IParserErrorMessageProvider, type IToken, type OrMethodOpts, type ParserMethod, type TokenType } from 'chevrotain';
+import { CstParser, EOF, tokenMatcher, type CstNode, type IOrAlt, type IParserErrorMessageProvider, type IToken, type OrMethodOpts, type ParserMethod, type TokenType } from 'chevrotain';
 import { MESSAGES } from './diagnostics.js';
 import { LIMITS, NestingTooDeep } from './limits.js';
 import { allTokens, CallName, Identifier, K, Name, T } from './tokens.js';
@@ -743,14 +743,22 @@ class RegulaParser extends CstParser {
     this.SUBRULE(this.expr, { LABEL: 'zone' });
   });
 
-  // After `[may] choose`: a name or `any` starts a choice from a list, `by` or `{` a menu.
+  // After `[may] choose`: a name, `any` or a number of things starts a choice from a list, `by`
+  // or `{` a menu.
   chooseStmt = this.RULE('chooseStmt', () => {
     this.OPTION(() => this.CONSUME(K.may));
     this.CONSUME(K.choose);
     this.OR(this.once('chooseStmt', () => [
       {
         ALT: () => {
-          this.OPTION2(() => this.CONSUME(K.any));
+          // `choose any cards from …` (a subset of any size) or `choose 3 cards from …` (exactly 3).
+          this.OPTION2({
+            GATE: () => [K.any, T.Number, T.LParen].includes(this.LA(1).tokenType) || this.nameIsCount(),
+            DEF: () => this.OR3(this.once('chooseStmt#size', () => [
+              { ALT: () => this.CONSUME(K.any) },
+              { ALT: () => this.SUBRULE6(this.chooseCount, { LABEL: 'count' }) },
+            ])),
+          });
           this.CONSUME(Name, { LABEL: 'variable' });
           this.CONSUME(K.from);
           this.SUBRULE(this.expr, { LABEL: 'from' });
@@ -796,6 +804,22 @@ class RegulaParser extends CstParser {
           this.CONSUME(T.LBrace);
           this.AT_LEAST_ONE(() => this.SUBRULE(this.menuOption));
           this.CONSUME(T.RBrace);
+        },
+      },
+    ]));
+  });
+
+  // How many things `choose N xs from …` takes: a number, a name (`choose passed cards from …`) or
+  // an expression in brackets; a name is told from the chosen variable by the name after it.
+  chooseCount = this.RULE('chooseCount', () => {
+    this.OR(this.once('chooseCount', () => [
+      { ALT: () => this.CONSUME(T.Number, { LABEL: 'number' }) },
+      { GATE: () => this.nameIsCount(), ALT: () => this.CONSUME(Name, { LABEL: 'name' }) },
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.expr, { LABEL: 'inner' });
+          this.CONSUME(T.RParen);
         },
       },
     ]));
@@ -1171,6 +1195,11 @@ class RegulaParser extends CstParser {
       },
     ]));
   });
+
+  /** After `choose`: is the name ahead a number of things (`choose n cards from`), not the variable (`choose c from`)? */
+  private nameIsCount(): boolean {
+    return tokenMatcher(this.LA(1), Name) && tokenMatcher(this.LA(2), Name) && this.LA(2).tokenType !== K.from && this.LA(3).tokenType === K.from;
+  }
 
   /** After `sum`/`max`/`min`: is the `(` ahead an argument list rather than a parenthesised key? */
   private parenIsCall(): boolean {

@@ -146,7 +146,8 @@ export class BodyChecker {
 
   private choose(s: ChooseStmt, scope: Scope): void {
     const element = elementOf(this.exprs.expect(s.from, scope, 'list'));
-    const bound = s.subset ? listOf(element) : element;
+    const bound = s.subset || s.count ? listOf(element) : element;
+    if (s.count) this.chooseCount(s.count, s.from, scope);
     const inner = scope.child();
     inner.bind(s.variable.text, bound);
     if (s.where) this.exprs.expect(s.where, inner, 'flag');
@@ -154,6 +155,18 @@ export class BodyChecker {
     if (s.by) this.exprs.expect(s.by, scope, 'player');
     this.choices.record(s.name.text, inner, s.span);
     scope.bind(s.variable.text, bound);
+  }
+
+  /**
+   * `choose N xs from L`: N is a number; where the text says it (a written number, a written list),
+   * a count that can offer nothing is refused here rather than when the game reaches it.
+   */
+  private chooseCount(count: Expr, from: Expr, scope: Scope): void {
+    this.exprs.expect(count, scope, 'number');
+    if (count.kind !== 'Number') return;
+    if (count.value < 1) this.exprs.report('R0301', count.span, { expected: 'a number of things of at least 1', found: '0 (nothing to choose)' });
+    const known = from.kind === 'List' ? from.items.length : from.kind === 'Range' && from.from.kind === 'Number' && from.to.kind === 'Number' ? Math.max(0, from.to.value - from.from.value + 1) : null;
+    if (known !== null && count.value > known) this.exprs.report('R0301', count.span, { expected: `a number of things no more than the ${known} there are to choose from`, found: String(count.value) });
   }
 
   /** `move X to Z`: cards (or a zone's cards) go to a zone, a piece to a space or off the board. */

@@ -23,7 +23,28 @@ export class EndlessGameError extends Error {
 export class IllegalMoveError extends Error {
   readonly code: Code;
   constructor(readonly move: string, readonly legal: readonly string[], over = false) {
-    super(diag(over ? 'R0607' : 'R0606', { start: 0, end: 0 }, { move, legal: legal.length ? legal.join(', ') : '(none)' }).message);
+    super(diag(over ? 'R0607' : 'R0606', { start: 0, end: 0 }, { move, legal: legalList(move, legal) }).message);
     this.code = over ? 'R0607' : 'R0606';
   }
+}
+
+/** Past this many legal moves, the message lists the first ones and says how many there are. */
+const LISTED_MOVES = 40;
+
+/**
+ * The legal moves as a message lists them. A choice of several things (`pass a+b+c`) names them in
+ * the order they lie, so the same things in another order are pointed to first.
+ */
+function legalList(move: string, legal: readonly string[]): string {
+  if (!legal.length) return '(none)';
+  const sameThings = (id: string) => id.includes('+') && sortedParts(id) === sortedParts(move);
+  const reordered = legal.find(sameThings);
+  const listed = legal.length > LISTED_MOVES ? `${legal.slice(0, LISTED_MOVES).join(', ')}, … (${legal.length} in all)` : legal.join(', ');
+  return reordered ? `${reordered} (the same things, in the order they lie); ${listed}` : listed;
+}
+
+/** `pass c+a+b` → `pass a+b+c`: a move id with its `+`-joined things in a fixed order. */
+function sortedParts(id: string): string {
+  const space = id.indexOf(' ');
+  return `${id.slice(0, space + 1)}${id.slice(space + 1).split('+').sort().join('+')}`;
 }

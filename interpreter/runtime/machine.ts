@@ -479,7 +479,7 @@ export function candidates(model: Model, state: GameState, outer: Ctx, s: Choose
   const ctx = withMemo(outer); // the state is frozen while options are listed
   if (s.kind === 'Menu') return menuCandidates(model, state, ctx, s, decider, offeredOnly);
   const items = asList(ctx, evaluate(ctx, s.from), s.from.span);
-  const values: Value[] = s.subset ? subsets(items, s.span, ctx) : [...items];
+  const values: Value[] = s.count ? combinations(items, evalNumber(ctx, s.count), s.count.span, ctx) : s.subset ? subsets(items, s.span, ctx) : [...items];
   const forbids = forbidsOf(model, state, s.name.text, decider);
   const out: Candidate[] = [];
   const seen = new Set<string>();
@@ -547,11 +547,44 @@ function menuCandidates(model: Model, state: GameState, ctx: Ctx, s: MenuStmt, d
   return out;
 }
 
+/** The most options a choice of several things may offer (`choose any` of 12 things offers 4096). */
+export const MAX_SUBSET_OPTIONS = 4096;
+
 function subsets(items: readonly Value[], span: Span, ctx: Ctx): Value[] {
-  if (items.length > 12) throw new RuleError('R0605', span, { message: `Choosing any of ${items.length} things would offer too many subsets; choose one at a time`, rule: ctx.rule });
+  if (items.length > 12) {
+    const message = `Choosing any of ${items.length} things would offer ${2 ** items.length} subsets, more than ${MAX_SUBSET_OPTIONS}; if the rules say how many, choose that many (\`choose 3 cards from …\`), or choose one at a time`;
+    throw new RuleError('R0605', span, { message, rule: ctx.rule });
+  }
   const out: Value[][] = [];
   for (let mask = 0; mask < 1 << items.length; mask++) out.push(items.filter((_, i) => mask & (1 << i)));
   return out.sort((a, b) => a.length - b.length);
+}
+
+/** `choose 3 cards from hand`: every set of exactly `k` of the items, each in the items' order. */
+function combinations(items: readonly Value[], k: number, span: Span, ctx: Ctx): Value[] {
+  const fail = (message: string): never => {
+    throw new RuleError('R0605', span, { message, rule: ctx.rule });
+  };
+  if (!Number.isInteger(k) || k < 0) fail(`Choosing ${k} things is impossible: the number of things chosen is a whole number, 0 or more`);
+  if (k > items.length) fail(`Choosing ${k} things from ${items.length} is impossible: there are only ${items.length} to choose from`);
+  let options = 1; // n choose k, stopped as soon as it passes the limit
+  for (let i = 0; i < k && options <= MAX_SUBSET_OPTIONS; i++) options = (options * (items.length - i)) / (i + 1);
+  if (options > MAX_SUBSET_OPTIONS) fail(`Choosing ${k} of ${items.length} things would offer more than ${MAX_SUBSET_OPTIONS} options; choose fewer at once, or one at a time`);
+  const out: Value[][] = [];
+  const picked: number[] = [];
+  const extend = (from: number): void => {
+    if (picked.length === k) {
+      out.push(picked.map((i) => items[i]!));
+      return;
+    }
+    for (let i = from; i <= items.length - (k - picked.length); i++) {
+      picked.push(i);
+      extend(i + 1);
+      picked.pop();
+    }
+  };
+  extend(0);
+  return out;
 }
 
 function optionId(model: Model, ctx: Ctx, s: ChooseStmt, value: Value): string {

@@ -65,6 +65,19 @@ describe('choices', () => {
     expect(show(c.from)).toBe('(range 1 (min() 3 coins))');
   });
 
+  it('reads how many things a choice of several takes: a number, a name, or an expression in brackets', () => {
+    const counts = ['choose 3 cards from hand as pass', 'choose passed cards from hand as pass', 'choose (n + 1) cards from hand as pass'].map((text) => {
+      const c = as(parseStmt(text), 'Choose');
+      expect(c.subset).toBe(false);
+      expect(c.variable.text).toBe('cards');
+      return c.count && show(c.count);
+    });
+    expect(counts).toEqual(['3', 'passed', '(+ n 1)']);
+    // A name followed by `from` is the variable, even one that could be a count.
+    const one = as(parseStmt('choose c from hand as play'), 'Choose');
+    expect([one.count, one.variable.text]).toEqual([null, 'c']);
+  });
+
   it('names a choice by the first word of its template', () => {
     const source = 'flow { choose any d from road where d > 3 as "advance {d}" or "stay" by leader }';
     const c = as(parseStmt('choose any d from road where d > 3 as "advance {d}" or "stay" by leader'), 'Choose');
