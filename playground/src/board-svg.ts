@@ -3,6 +3,7 @@
 // road, a square grid and a hex grid by their coordinates, a graph by positions worked out
 // elsewhere (graph-layout.ts). Spaces are tinted by the attribute that tells them apart; a space's
 // first counter is drawn as a stack (layers and its number), its second as a colour.
+import type { BoardHints } from './layout-hints.js';
 import type { BoardInfo, PieceOnTable, SpaceInfo } from './table-model.js';
 
 export const PLAYER_COLOURS = ['#d64545', '#2f6fd6', '#2e9b57', '#e0a100', '#8e55c9', '#16a3a3', '#c75b9b', '#6b7a3a'];
@@ -24,7 +25,16 @@ export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<
   return el;
 }
 
-export const playerColour = (seat: number | null): string => (seat === null ? '#6b7280' : PLAYER_COLOURS[seat % PLAYER_COLOURS.length]!);
+/** A seat's colour: the ruleset's own (layout hints) where it gives one, else the table's. */
+export const playerColour = (seat: number | null, palette: readonly string[] = []): string =>
+  (seat === null ? '#6b7280' : palette[seat] ?? PLAYER_COLOURS[seat % PLAYER_COLOURS.length]!);
+
+/** Whether dark text or light text reads on this colour (#rgb or #rrggbb). */
+export function isDark(colour: string): boolean {
+  const hex = colour.length === 4 ? colour.slice(1).split('').map((c) => c + c).join('') : colour.slice(1);
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return 0.299 * r! + 0.587 * g! + 0.114 * b! < 140;
+}
 
 export interface BoardMarks {
   /** Ids (spaces, pieces) the next click may be. */
@@ -33,6 +43,10 @@ export interface BoardMarks {
   readonly chosen: ReadonlySet<string>;
   /** Graph boards: each node's centre, from the layout. */
   readonly positions?: ReadonlyMap<string, { x: number; y: number }>;
+  /** The ruleset's layout hints for this board, if any. */
+  readonly hints?: BoardHints;
+  /** Colours by seat from the layout hints (the rest are the table's). */
+  readonly palette?: readonly string[];
 }
 
 interface Placed {
@@ -43,6 +57,8 @@ interface Placed {
 
 interface Layout {
   readonly placed: Placed[];
+  /** A grid's cells that are no space (a checkerboard's light squares): drawn plain, so the grid reads whole. */
+  readonly gaps: readonly { readonly x: number; readonly y: number }[];
   readonly width: number;
   readonly height: number;
   /** The space's shape around (0, 0). */
@@ -64,8 +80,11 @@ function layoutOf(board: BoardInfo, positions?: ReadonlyMap<string, { x: number;
     const minC = Math.min(...spaces.map((s) => s.col));
     const minR = Math.min(...spaces.map((s) => s.row));
     const size = Math.max(24, Math.min(84, Math.floor(WIDTH / cols)));
+    const taken = new Set(spaces.map((s) => `${s.col},${s.row}`));
+    const gaps = Array.from({ length: cols * rows }, (_, i) => ({ c: minC + (i % cols), r: minR + Math.floor(i / cols) }))
+      .filter(({ c, r }) => !taken.has(`${c},${r}`)).map(({ c, r }) => ({ x: (c - minC + 0.5) * size, y: (r - minR + 0.5) * size }));
     return {
-      placed: spaces.map((space) => ({ space, x: (space.col - minC + 0.5) * size, y: (space.row - minR + 0.5) * size })),
+      placed: spaces.map((space) => ({ space, x: (space.col - minC + 0.5) * size, y: (space.row - minR + 0.5) * size })), gaps,
       width: cols * size, height: rows * size, size, edges: false,
       shape: () => svg('rect', { x: -size / 2 + 1, y: -size / 2 + 1, width: size - 2, height: size - 2, rx: 3 }),
     };
@@ -81,12 +100,12 @@ function layoutOf(board: BoardInfo, positions?: ReadonlyMap<string, { x: number;
       return `${((r - 0.6) * Math.cos(a)).toFixed(2)},${((r - 0.6) * Math.sin(a)).toFixed(2)}`;
     }).join(' ');
     return {
-      placed: unit.map((u) => ({ space: u.space, x: (u.x - minX) * r + (SQRT3 * r) / 2, y: (u.y - minY) * r + r })),
+      placed: unit.map((u) => ({ space: u.space, x: (u.x - minX) * r + (SQRT3 * r) / 2, y: (u.y - minY) * r + r })), gaps: [],
       width: (maxX - minX) * r + SQRT3 * r, height: (maxY - minY) * r + 2 * r, size: r * 1.6, edges: false,
       shape: () => svg('polygon', { points: corners }),
     };
   }
-  if (board.kind === 'graph') {
+  if (board.kind === 'graph' || (positions && board.kind === 'track')) {
     const n = spaces.length;
     const at = (s: SpaceInfo, i: number) => positions?.get(s.id)
       ?? { x: WIDTH / 2 + Math.cos((2 * Math.PI * i) / n) * (WIDTH / 2 - 60), y: 230 + Math.sin((2 * Math.PI * i) / n) * 200 };
@@ -96,7 +115,7 @@ function layoutOf(board: BoardInfo, positions?: ReadonlyMap<string, { x: number;
     const scale = Math.min(1.4, (WIDTH - 110) / Math.max(1, maxX - minX));
     const w = 96, hgt = 34;
     return {
-      placed: raw.map((p) => ({ space: p.space, x: (p.x - minX) * scale + w / 2 + 6, y: (p.y - minY) * scale + hgt / 2 + 6 })),
+      placed: raw.map((p) => ({ space: p.space, x: (p.x - minX) * scale + w / 2 + 6, y: (p.y - minY) * scale + hgt / 2 + 6 })), gaps: [],
       width: (maxX - minX) * scale + w + 12, height: (maxY - minY) * scale + hgt + 12, size: hgt, edges: true,
       shape: () => svg('rect', { x: -w / 2, y: -hgt / 2, width: w, height: hgt, rx: 10 }),
     };
@@ -111,7 +130,7 @@ function layoutOf(board: BoardInfo, positions?: ReadonlyMap<string, { x: number;
       const row = Math.floor(i / perRow);
       const col = row % 2 === 0 ? i % perRow : perRow - 1 - (i % perRow);
       return { space, x: col * (w + gap) + w / 2 + 2, y: row * (hgt + 14) + hgt / 2 + 2 };
-    }),
+    }), gaps: [],
     width: perRow * (w + gap) + 4, height: Math.ceil(spaces.length / perRow) * (hgt + 14) + 4, size: short ? hgt : hgt, edges: !short,
     shape: () => svg('rect', { x: -w / 2, y: -hgt / 2, width: w, height: hgt, rx: 6 }),
   };
@@ -119,42 +138,65 @@ function layoutOf(board: BoardInfo, positions?: ReadonlyMap<string, { x: number;
 
 /** The board, its spaces clickable (`data-space`), its pieces (`data-piece`) in their owners' colours. */
 export function boardSvg(board: BoardInfo, piecesAt: ReadonlyMap<string, readonly PieceOnTable[]>, marks: BoardMarks): SVGSVGElement {
-  const layout = layoutOf(board, marks.positions);
+  const layout = layoutOf(board, hintedPositions(board, marks.hints) ?? marks.positions);
   const byId = new Map(layout.placed.map((p) => [p.space.id, p]));
-  const tints = tintColours(board);
+  const tints = tintColours(board, marks.hints);
   const edges = layout.edges ? board.edges.map(([a, b]) => {
     const p = byId.get(a), q = byId.get(b);
     return p && q ? svg('line', { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: 'edge' }) : null;
   }) : [];
+  const gaps = layout.gaps.map((g) => {
+    const cell = layout.shape();
+    cell.setAttribute('transform', `translate(${g.x.toFixed(1)} ${g.y.toFixed(1)})`);
+    cell.setAttribute('class', 'gap');
+    return cell;
+  });
   const spaces = layout.placed.map((p) => spaceG(board, p, layout, tints, piecesAt.get(p.space.id) ?? [], marks));
   return svg('svg', {
     class: `board board-${board.kind}`, 'data-board': board.name, viewBox: `0 0 ${layout.width.toFixed(1)} ${layout.height.toFixed(1)}`,
     width: layout.width.toFixed(0), role: 'group', 'aria-label': `board ${board.name}`,
-  }, svg('g', { class: 'edges' }, edges), spaces);
+  }, svg('g', { class: 'edges' }, edges), svg('g', { class: 'gaps' }, gaps), spaces);
 }
 
-function tintColours(board: BoardInfo): Map<string, string> {
+/** The hints' coordinates by space id (a space is named in the hints by its name or its id). */
+function hintedPositions(board: BoardInfo, hints?: BoardHints): Map<string, { x: number; y: number }> | undefined {
+  if (!hints?.positions) return undefined;
+  const out = new Map<string, { x: number; y: number }>();
+  for (const s of board.spaces) {
+    const at = hints.positions[s.label] ?? hints.positions[s.id];
+    if (at) out.set(s.id, { x: at[0], y: at[1] });
+  }
+  return out.size ? out : undefined;
+}
+
+/** The tint's colours by value: the hints' where given, else the table's own in turn. */
+function tintColours(board: BoardInfo, hints?: BoardHints): Map<string, string> {
   if (!board.tint) return new Map();
   const kinds = [...new Set(board.spaces.map((s) => String(s.attrs[board.tint!])))];
-  return new Map(kinds.map((k, i) => [k, TINTS[i % TINTS.length]!]));
+  return new Map(kinds.map((k, i) => [k, hints?.colours?.[k] ?? TINTS[i % TINTS.length]!]));
 }
 
-/** The legend: what the tints, marks and numbers on the board mean. */
-export function boardLegend(board: BoardInfo): { colour: string; text: string; dashed?: boolean }[] {
+/** The legend: what the tints, marks, numbers and stacked pieces on the board mean. */
+export function boardLegend(board: BoardInfo, piecesAt?: ReadonlyMap<string, readonly PieceOnTable[]>, hints?: BoardHints): { colour: string; text: string; dashed?: boolean }[] {
   const out: { colour: string; text: string; dashed?: boolean }[] = [];
-  for (const [kind, colour] of tintColours(board)) out.push({ colour, text: `${board.tint} ${kind}` });
+  for (const [kind, colour] of tintColours(board, hints)) out.push({ colour, text: `${board.tint} ${kind}` });
   if (board.flags[0]) out.push({ colour: '#ffffff', text: board.flags[0], dashed: true });
   for (const f of board.flags.slice(1)) out.push({ colour: '#ffffff', text: `${f[0]!.toUpperCase()}: ${f}` });
   const counters = board.spaces.find((s) => s.counters.length)?.counters.map(([n]) => n) ?? [];
   if (counters[0]) out.push({ colour: '#ffffff', text: `number, layers: ${counters[0]}` });
   if (counters[1]) out.push({ colour: COUNTER_COLOURS[1]!, text: `colour: ${counters[1]}` });
+  const onPieces = new Set<string>();
+  for (const s of board.spaces) for (const piece of piecesAt?.get(s.id) ?? []) for (const [n] of piece.counters) onPieces.add(n);
+  for (const n of onPieces) out.push({ colour: '#ffffff', text: `piece drawn stacked, with a ring: ${n}` });
   return out;
 }
 
 function spaceG(board: BoardInfo, p: Placed, layout: Layout, tints: Map<string, string>, pieces: readonly PieceOnTable[], marks: BoardMarks): SVGElement {
   const s = p.space;
   const [height, kind] = [s.counters[0]?.[1] ?? 0, s.counters[1]?.[1] ?? 0];
-  const fill = kind > 0 ? COUNTER_COLOURS[kind % COUNTER_COLOURS.length]! : board.tint ? tints.get(String(s.attrs[board.tint])) ?? '#fff' : '#fdfcf8';
+  const fill = kind > 0 ? COUNTER_COLOURS[kind % COUNTER_COLOURS.length]!
+    : board.tint ? tints.get(String(s.attrs[board.tint])) ?? '#fff' : marks.hints?.colour ?? '#fdfcf8';
+  const dark = isDark(fill);
   const faint = board.flags[0] !== undefined && s.attrs[board.flags[0]] === true;
   const target = marks.targets.has(s.id);
   const chosen = marks.chosen.has(s.id);
@@ -176,7 +218,7 @@ function spaceG(board: BoardInfo, p: Placed, layout: Layout, tints: Map<string, 
   const title = [s.label, ...Object.entries(s.attrs).filter(([k, v]) => k !== 'name' && v !== false && v !== '').map(([k, v]) => `${k}: ${v === true ? 'yes' : v}`),
     ...s.counters.map(([n, v]) => `${n}: ${v}`)].join('\n');
   return svg('g', {
-    class: `space${target ? ' target' : ''}${chosen ? ' chosen' : ''}${faint ? ' faint' : ''}`,
+    class: `space${target ? ' target' : ''}${chosen ? ' chosen' : ''}${faint ? ' faint' : ''}${dark ? ' dark' : ''}`,
     transform: `translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`, 'data-space': s.id,
     tabindex: target ? 0 : null, role: target ? 'button' : null, 'aria-label': target ? `space ${s.label}` : null,
   },
@@ -187,6 +229,14 @@ function spaceG(board: BoardInfo, p: Placed, layout: Layout, tints: Map<string, 
   marksText ? svg('text', { class: 'space-mark', x: (layout.size * 0.3).toFixed(1), y: (-layout.size * 0.15).toFixed(1), 'font-size': font.toFixed(1) }, marksText) : null,
   height > 0 ? svg('text', { class: 'space-height', y: (layout.size * 0.32).toFixed(1), 'font-size': (font * 1.25).toFixed(1) }, String(height)) : null,
   piecesG(pieces, layout.size, board.kind, marks));
+}
+
+/** A piece's own counters as extra disks under it (a king is a crowned man, two men high), up to three. */
+function pieceBody(piece: PieceOnTable, r: number, colour: string): SVGElement[] {
+  const extra = Math.min(3, piece.counters.reduce((n, [, v]) => n + Math.max(0, v), 0));
+  const lift = r * 0.35;
+  const disks = Array.from({ length: extra + 1 }, (_, i) => svg('circle', { r: r.toFixed(1), cy: ((extra / 2 - i) * lift).toFixed(1), fill: colour, class: i ? 'disk' : null }));
+  return extra ? [...disks, svg('circle', { class: 'ring', r: (r * 0.55).toFixed(1), cy: ((-extra / 2) * lift).toFixed(1) })] : disks;
 }
 
 function piecesG(pieces: readonly PieceOnTable[], size: number, kind: BoardInfo['kind'], marks: BoardMarks): SVGElement | null {
@@ -202,11 +252,12 @@ function piecesG(pieces: readonly PieceOnTable[], size: number, kind: BoardInfo[
     const target = marks.targets.has(piece.id);
     return svg('g', {
       class: `piece${target ? ' target' : ''}${marks.chosen.has(piece.id) ? ' chosen' : ''}`, 'data-piece': piece.id, 'data-owner': piece.owner ?? '',
+      'data-marks': piece.counters.map(([n, v]) => `${n}=${v}`).join(' ') || null,
       transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`, tabindex: target ? 0 : null, role: target ? 'button' : null,
     },
-    svg('title', {}, `${piece.id}${piece.owner === null ? '' : ` (${piece.label})`}`),
-    svg('circle', { r: r.toFixed(1), fill: playerColour(piece.owner) }),
-    piece.owner === null && r >= 6 ? svg('text', { class: 'piece-label', 'font-size': (r * 0.9).toFixed(1), y: (r * 0.32).toFixed(1) }, truncate(piece.label, 3)) : null);
+    svg('title', {}, [`${piece.id}${piece.owner === null ? '' : ` (${piece.label})`}`, ...piece.counters.map(([n, v]) => `${n}: ${v}`)].join('\n')),
+    pieceBody(piece, r, playerColour(piece.owner, marks.palette)),
+    piece.owner === null && r >= 6 && !piece.counters.length ? svg('text', { class: 'piece-label', 'font-size': (r * 0.9).toFixed(1), y: (r * 0.32).toFixed(1) }, truncate(piece.label, 3)) : null);
   }), pieces.length > shown.length ? svg('text', { class: 'more', x: (size * 0.42).toFixed(1), y: (size * 0.4).toFixed(1), 'font-size': 10 }, `+${pieces.length - shown.length}`) : null);
 }
 

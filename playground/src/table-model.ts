@@ -26,6 +26,8 @@ export interface PieceOnTable {
   readonly label: string;
   readonly owner: number | null;
   readonly slot: number;
+  /** The piece's own counters that are not 0, as the viewer sees them (a crowned man, a wounded figure). */
+  readonly counters: readonly (readonly [string, number])[];
 }
 
 export interface BoardInfo {
@@ -100,6 +102,10 @@ export function describeTable(model: Model, view: PlayerView): TableInfo {
     return { name, kind, spaces, edges, tint: tintOf(spaces, [cx, cy, 'name']), flags: flagsOf(spaces) };
   });
 
+  const perPiece = [...model.counters.values()].filter((c) => c.owner.kind === 'each' && model.collections.has(c.owner.of.text));
+  const pieceCounters = (id: string) => perPiece
+    .map((c) => [c.name.text, (view.counters[c.name.text] as Record<string, number> | undefined)?.[id]] as const)
+    .filter((e): e is readonly [string, number] => typeof e[1] === 'number' && e[1] !== 0);
   const piecesAt = new Map<string, PieceOnTable[]>();
   const off = new Map<number, Map<string, number>>();
   for (const [id, at] of Object.entries(view.pieces)) {
@@ -113,7 +119,7 @@ export function describeTable(model: Model, view: PlayerView): TableInfo {
       continue;
     }
     const here = piecesAt.get(at.space) ?? [];
-    here.push({ id, label: info?.label ?? id, owner, slot: at.slot });
+    here.push({ id, label: info?.label ?? id, owner, slot: at.slot, counters: pieceCounters(id) });
     piecesAt.set(at.space, here);
   }
   for (const list of piecesAt.values()) list.sort((a, b) => a.slot - b.slot);

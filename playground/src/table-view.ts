@@ -8,6 +8,7 @@ import { playerLabel } from '../../interpreter/runtime/index.js';
 import { boardLegend, boardSvg, playerColour } from './board-svg.js';
 import { fill, h, type Child } from './dom.js';
 import { graphPositions, type Positions } from './graph-layout.js';
+import { shippedLayout, type CheckedHints, type LayoutHints, type ZoneHints } from './layout-hints.js';
 import { describeTable, type CardInfo, type CounterInfo, type TableInfo, type ZoneInfo } from './table-model.js';
 import { clickMoves, clickState, type ClickMove } from './targets.js';
 
@@ -26,6 +27,7 @@ export class TableView {
   private chosen: string[] = [];
   private decisionKey = '';
   private readonly positions = new Map<string, Positions>();
+  private layout: { model: Model; checked: CheckedHints } | null = null;
 
   constructor(private readonly play: (move: string) => void) {
     this.element.addEventListener('click', (e) => this.onClick(e));
@@ -51,14 +53,21 @@ export class TableView {
     return this.input?.options ? clickMoves(this.input.model, this.input.options) : [];
   }
 
+  /** The ruleset's layout hints, checked once per rules in force. */
+  private hints(model: Model): CheckedHints {
+    if (this.layout?.model !== model) this.layout = { model, checked: shippedLayout(model) };
+    return this.layout.checked;
+  }
+
   private draw(): void {
     const input = this.input;
     if (!input) return;
-    const table = describeTable(input.model, input.view);
+    const { hints, problems } = this.hints(input.model);
+    const table = withHints(describeTable(input.model, input.view), hints);
     const state = clickState(this.moves(), this.chosen);
-    const marks = { targets: state.next, chosen: new Set(this.chosen) };
+    const marks = { targets: state.next, chosen: new Set(this.chosen), palette: hints.players };
     for (const b of table.boards) {
-      if (b.kind === 'graph' && !this.positions.has(b.name)) {
+      if (b.kind === 'graph' && !hints.boards?.[b.name]?.positions && !this.positions.has(b.name)) {
         void graphPositions(b).then((p) => {
           this.positions.set(b.name, p);
           this.draw();
@@ -67,14 +76,17 @@ export class TableView {
     }
     const focused = (document.activeElement as HTMLElement | null)?.closest?.('[data-space],[data-piece],[data-card]');
     const focusKey = focused ? targetId(focused) : null;
+    const zoneHints = hints.zones ?? {};
     fill(this.element,
+      problems.length ? h('div', { class: 'layout-problems', role: 'alert' }, h('strong', {}, 'The layout hints are not used:'),
+        h('ul', {}, problems.map((p) => h('li', {}, p)))) : null,
       this.selectionBar(state.complete, state.candidates.length, input),
       h('div', { class: 'boards' }, table.boards.map((b) => h('figure', { class: 'board-card' },
-        boardSvg(b, table.piecesAt, { ...marks, positions: this.positions.get(b.name) }),
+        boardSvg(b, table.piecesAt, { ...marks, positions: this.positions.get(b.name), hints: hints.boards?.[b.name] }),
         h('figcaption', { class: 'legend' }, h('strong', {}, b.name), ' ',
-          boardLegend(b).map((l) => h('span', { class: 'key' }, h('i', { class: l.dashed ? 'swatch dashed' : 'swatch', style: `background:${l.colour}` }), l.text)))))),
-      this.sharedArea(table, marks.targets),
-      h('div', { class: 'seats' }, table.seats.map((s) => this.seatArea(s.seat, s, input.view, marks.targets))));
+          boardLegend(b, table.piecesAt, hints.boards?.[b.name]).map((l) => h('span', { class: 'key' }, h('i', { class: l.dashed ? 'swatch dashed' : 'swatch', style: `background:${l.colour}` }), l.text)))))),
+      this.sharedArea(table, marks.targets, zoneHints),
+      h('div', { class: 'seats' }, table.seats.map((s) => this.seatArea(s.seat, s, input.view, marks.targets, zoneHints, hints.players))));
     if (focusKey) this.element.querySelector<HTMLElement>(`[data-space="${CSS.escape(focusKey)}"],[data-piece="${CSS.escape(focusKey)}"],[data-card="${CSS.escape(focusKey)}"]`)?.focus();
   }
 
@@ -92,22 +104,24 @@ export class TableView {
       this.chosen.length ? h('button', { type: 'button', class: 'cancel', onclick: () => this.cancel() }, 'Cancel (Esc)') : null);
   }
 
-  private sharedArea(table: TableInfo, targets: ReadonlySet<string>): Child {
+  private sharedArea(table: TableInfo, targets: ReadonlySet<string>, hints: Readonly<Record<string, ZoneHints>>): Child {
     if (!table.shared.length && !table.globals.length) return null;
     return h('section', { class: 'shared' },
       table.globals.length ? h('div', { class: 'counters-row' }, table.globals.map(counterChip)) : null,
-      h('div', { class: 'zones-row' }, table.shared.map((z) => zoneBox(z, targets))));
+      h('div', { class: 'zones-row' }, arranged(table.shared, hints).map((z) => zoneBox(z, targets, hints[z.name]))));
   }
 
-  private seatArea(seat: number, info: TableInfo['seats'][number], view: PlayerView, targets: ReadonlySet<string>): HTMLElement {
+  private seatArea(seat: number, info: TableInfo['seats'][number], view: PlayerView, targets: ReadonlySet<string>,
+    hints: Readonly<Record<string, ZoneHints>>, palette?: readonly string[]): HTMLElement {
     const deciding = view.decision?.player === seat;
+    const zones = arranged(info.zones, hints);
     return h('section', { class: `seat${seat === view.seat ? ' me' : ''}${deciding ? ' deciding' : ''}`, 'data-seat': seat },
-      h('header', {}, h('i', { class: 'dot', style: `background:${playerColour(seat)}` }), h('strong', {}, playerLabel(seat)),
+      h('header', {}, h('i', { class: 'dot', style: `background:${playerColour(seat, palette)}` }), h('strong', {}, playerLabel(seat)),
         seat === view.seat ? h('span', { class: 'muted' }, ' · the view') : null, deciding ? h('span', { class: 'deciding-mark' }, ' · decides') : null,
         view.result ? h('span', { class: 'score' }, ` · score ${view.result.scores[seat]}${view.result.winners.includes(seat) ? ' ★' : ''}`) : null),
       info.counters.length ? h('div', { class: 'counters-row' }, info.counters.map(counterChip)) : null,
       info.offBoard.length ? h('div', { class: 'muted small' }, 'Off the board: ', info.offBoard.map((o) => `${o.collection} ×${o.count}`).join(', ')) : null,
-      info.zones.length ? h('div', { class: 'zones-row' }, info.zones.map((z) => zoneBox(z, targets))) : null);
+      zones.length ? h('div', { class: 'zones-row' }, zones.map((z) => zoneBox(z, targets, hints[z.name]))) : null);
   }
 
   private onClick(e: Event): void {
@@ -154,9 +168,24 @@ function counterChip(c: CounterInfo): HTMLElement {
     : h('span', { class: 'counter', 'data-counter': c.name }, `${c.name} `, h('strong', {}, c.value));
 }
 
-function zoneBox(z: ZoneInfo, targets: ReadonlySet<string>): HTMLElement {
+/** The table with the hints' choice of tint applied. */
+function withHints(table: TableInfo, hints: LayoutHints): TableInfo {
+  if (!hints.boards) return table;
+  return { ...table, boards: table.boards.map((b) => (hints.boards?.[b.name]?.tint ? { ...b, tint: hints.boards[b.name]!.tint! } : b)) };
+}
+
+/** Zones in the hints' order (those without one after, as the rules list them), without those shown nowhere. */
+function arranged(zones: readonly ZoneInfo[], hints: Readonly<Record<string, ZoneHints>>): ZoneInfo[] {
+  const order = (z: ZoneInfo) => hints[z.name]?.order ?? Infinity;
+  return zones.filter((z) => hints[z.name]?.show !== 'none').map((z, i) => ({ z, i }))
+    .sort((a, b) => order(a.z) - order(b.z) || a.i - b.i).map(({ z }) => z);
+}
+
+function zoneBox(z: ZoneInfo, targets: ReadonlySet<string>, hints?: ZoneHints): HTMLElement {
   const head = h('div', { class: 'zone-head' }, h('span', {}, z.name), ' ', h('span', { class: 'count' }, `${z.count}`));
   if (!z.count) return h('div', { class: 'zone empty', 'data-zone': z.key }, head);
+  if (z.cards !== null && hints?.show === 'dice' && hints.pips) return diceBox(z, z.cards, targets, hints.pips, head);
+  if (z.cards !== null && hints?.show === 'list') return listBox(z, z.cards, targets, head);
   if (z.cards === null) {
     // Hidden from this seat: backs only, as many as there are (a few drawn, the count written).
     return h('div', { class: 'zone hidden-zone', 'data-zone': z.key }, head,
@@ -178,6 +207,51 @@ function zoneBox(z: ZoneInfo, targets: ReadonlySet<string>): HTMLElement {
       shown.map((g) => cardEl(g.card, g.target, g.count)),
       groups.length > shown.length ? h('span', { class: 'more muted' }, `+${groups.filter((g) => !shown.includes(g)).reduce((n, g) => n + g.count, 0)} more`) : null,
       hiddenCount > 0 ? h('div', { class: 'tcard back', 'aria-label': `${hiddenCount} hidden cards` }, `?×${hiddenCount}`) : null));
+}
+
+/** Cards as die faces (the hints name the attribute that is the pips), each one clickable when it can be chosen. */
+function diceBox(z: ZoneInfo, cards: readonly CardInfo[], targets: ReadonlySet<string>, pips: string, head: HTMLElement): HTMLElement {
+  return h('div', { class: 'zone dice', 'data-zone': z.key }, head,
+    h('div', { class: 'cards-row' }, cards.map((c) => {
+      const target = targets.has(c.id);
+      const n = Number(c.data.find(([k]) => k === pips)?.[1]);
+      return h('div', { class: `die${target ? ' target' : ''}`, 'data-card': c.id, 'data-pips': n, tabindex: target ? 0 : null, role: target ? 'button' : 'img', title: c.id, 'aria-label': `${pips} ${n}` },
+        dieFace(n));
+    })));
+}
+
+/** Where the pips of a face from 1 to 6 go on a 3 × 3 grid; another number is written out. */
+const PIPS: Record<number, readonly number[]> = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+function dieFace(n: number): SVGSVGElement {
+  const NS = 'http://www.w3.org/2000/svg';
+  const face = document.createElementNS(NS, 'svg');
+  face.setAttribute('viewBox', '0 0 30 30');
+  const rect = document.createElementNS(NS, 'rect');
+  for (const [k, v] of Object.entries({ x: 1, y: 1, width: 28, height: 28, rx: 5, class: 'die-body' })) rect.setAttribute(k, String(v));
+  face.append(rect);
+  const spots = PIPS[n];
+  if (!spots) {
+    const text = document.createElementNS(NS, 'text');
+    for (const [k, v] of Object.entries({ x: 15, y: 20, 'text-anchor': 'middle', 'font-size': 14 })) text.setAttribute(k, String(v));
+    text.textContent = String(n);
+    face.append(text);
+  }
+  for (const i of spots ?? []) {
+    const dot = document.createElementNS(NS, 'circle');
+    for (const [k, v] of Object.entries({ cx: 8 + (i % 3) * 7, cy: 8 + Math.floor(i / 3) * 7, r: 2.6, class: 'pip' })) dot.setAttribute(k, String(v));
+    face.append(dot);
+  }
+  return face;
+}
+
+/** Cards as the lines of a sheet (name and data on one line), for zones of many small records. */
+function listBox(z: ZoneInfo, cards: readonly CardInfo[], targets: ReadonlySet<string>, head: HTMLElement): HTMLElement {
+  return h('div', { class: 'zone sheet', 'data-zone': z.key }, head,
+    h('ul', { class: 'sheet-lines' }, cards.map((c) => {
+      const target = targets.has(c.id);
+      return h('li', { class: target ? 'target' : null, 'data-card': c.id, tabindex: target ? 0 : null, role: target ? 'button' : null, title: c.id }, c.label);
+    })));
 }
 
 function cardEl(c: CardInfo, target: boolean, copies: number): HTMLElement {

@@ -8,6 +8,7 @@ import { modelOf, setup, view } from '../../interpreter/runtime/index.js';
 import { cardFlows } from '../../playground/src/card-flow.js';
 import { GameSession } from '../../playground/src/game.js';
 import { parseSavedGame, gameFromFragment, SAVED_GAME_FORMAT, shareFragment, type SavedGame } from '../../playground/src/saved-game.js';
+import { checkLayoutHints, shippedLayout } from '../../playground/src/layout-hints.js';
 import { describeTable } from '../../playground/src/table-model.js';
 import { clickMoves, clickState } from '../../playground/src/targets.js';
 
@@ -39,6 +40,57 @@ describe('the table of a view', () => {
     expect(island.spaces.find((s) => s.label === 'B1')).toMatchObject({ col: 1, row: 1 });
     expect(island.spaces[0]!.counters.map(([name]) => name).slice(0, 2)).toEqual(['level', 'field']);
     expect(island.flags).toEqual(['outside', 'lake']);
+  });
+});
+
+describe('layout hints', () => {
+  const draughts = () => {
+    const def = load('rulesets/draughts/draughts.rules');
+    return modelOf(def, setup(def, 2, 1));
+  };
+
+  it('reads the shipped sidecars beside their rulesets, clean', () => {
+    const model = draughts();
+    const { hints, problems } = shippedLayout(model);
+    expect(problems).toEqual([]);
+    expect(hints.players).toHaveLength(2);
+    expect(hints.boards?.draughtboard?.colour).toMatch(/^#/);
+    const yacht = load('rulesets/yacht/yacht.rules');
+    expect(shippedLayout(modelOf(yacht, setup(yacht, 2, 1))).hints.zones?.dice).toEqual({ show: 'dice', pips: 'pips', order: 1 });
+    const plain = load('rulesets/breakthrough/breakthrough.rules');
+    expect(shippedLayout(modelOf(plain, setup(plain, 2, 1)))).toEqual({ hints: {}, problems: [] });
+  });
+
+  it('refuses hints of the wrong shape or naming what the rules do not declare, saying where and why, and uses none of them', () => {
+    const model = draughts();
+    const check = (hints: unknown) => checkLayoutHints(JSON.stringify(hints), 'x.layout.json', model);
+    expect(check({ players: ['#fff', 'white'] })).toEqual({ hints: {}, problems: ['x.layout.json: players.1: a colour is written #rgb or #rrggbb.'] });
+    expect(check({ board: {} }).problems).toEqual(['x.layout.json: the top level: `board` is not a layout hint here.']);
+    expect(check({ zones: { hand: { show: 'fan' } } }).problems).toEqual(['x.layout.json: zones.hand.show: must be one of cards, list, dice, none.']);
+    expect(check({ boards: { board: { colour: '#000' }, draughtboard: { tint: 'colour', positions: { '33': [0, 0], '1': [1, 1] } } } }).problems).toEqual([
+      'x.layout.json: boards.board: there is no board `board` in the rules (boards: `draughtboard`).',
+      'x.layout.json: boards.draughtboard.tint: the spaces have no attribute `colour` (they have `name`, `x`, `y`).',
+      'x.layout.json: boards.draughtboard.positions.33: board `draughtboard` has no space `33`.',
+    ]);
+    expect(check({ zones: { hand: {} } }).problems).toEqual(['x.layout.json: zones.hand: there is no zone `hand` in the rules (zones: none).']);
+    expect(checkLayoutHints('{ "players": [', 'x.layout.json', model).problems[0]).toMatch(/^x\.layout\.json: this is not JSON \(/);
+    const yacht = load('rulesets/yacht/yacht.rules');
+    const ym = modelOf(yacht, setup(yacht, 1, 1));
+    expect(checkLayoutHints('{ "zones": { "dice": { "show": "dice", "pips": "eyes" }, "open": { "show": "dice" } } }', 'y.layout.json', ym).problems).toEqual([
+      'y.layout.json: zones.dice.pips: the cards of `dice` have no attribute `eyes` (they have `pips`).',
+      'y.layout.json: zones.open: dice need `pips`, the number attribute their faces show.',
+    ]);
+  });
+
+  it('puts a piece\'s own counters on the table with it (a crowned man)', () => {
+    const def = load('rulesets/draughts/draughts.rules');
+    const state = setup(def, 2, 1);
+    const man = Object.keys(state.pieces)[0]!;
+    (state.counters.crowned as Record<string, number>)[man] = 1;
+    const table = describeTable(modelOf(def, state), view(def, state, 0));
+    const pieces = [...table.piecesAt.values()].flat();
+    expect(pieces.find((p) => p.id === man)!.counters).toEqual([['crowned', 1]]);
+    expect(pieces.filter((p) => p.counters.length)).toHaveLength(1);
   });
 });
 
