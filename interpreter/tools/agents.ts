@@ -27,6 +27,7 @@ const KINDS: Readonly<Record<string, AgentKind>> = {
       ms: 'milliseconds per decision instead (games then do not replay exactly)',
       c: `exploration constant (default ${MCTS_DEFAULTS.c})`,
       depth: `random moves after the tree before the scores judge (default ${MCTS_DEFAULTS.depth})`,
+      scored: `1: a playout also stops when a score changes (default ${MCTS_DEFAULTS.scored})`,
     },
     make: (seed, options) => mctsAgent(seed, options as Partial<MctsOptions>),
   },

@@ -4,7 +4,7 @@
 // of move ids shared by all samples with UCB1 counted over the moves each sample allows, plays on at
 // random for a while, and backs up how well each seat then stands.
 import {
-  applyInPlace, determinizer, legalMoves, nextInt, seedRng, standing, type Agent, type AgentContext,
+  applyInPlace, determinizer, legalMoves, measures, nextInt, seedRng, standing, type Agent, type AgentContext,
   type GameState, type RngState,
 } from '../runtime/index.js';
 import type { GameDefinition } from '../definition/index.js';
@@ -18,9 +18,15 @@ export interface MctsOptions {
   readonly c: number;
   /** Random moves played after the tree before the position is judged by the scores. */
   readonly depth: number;
+  /**
+   * 1: a playout also ends as soon as a seat's winner measure changes. In a game with a running
+   * score (Yacht, Tokaido) random moves past the next score only add noise to what the move just
+   * searched did; where the measure moves only at the end (`winner most won`) nothing changes.
+   */
+  readonly scored: number;
 }
 
-export const MCTS_DEFAULTS: MctsOptions = { iterations: 300, c: 0.7, depth: 40 };
+export const MCTS_DEFAULTS: MctsOptions = { iterations: 300, c: 0.7, depth: 40, scored: 0 };
 
 class Node {
   readonly children = new Map<string, Node>();
@@ -78,10 +84,12 @@ function iterate(def: GameDefinition, state: GameState, root: Node, o: MctsOptio
       node = node.children.get(move)!;
       path.push(node);
     }
+    const before = o.scored ? measures(def, state).join() : null;
     for (let d = 0; d < o.depth; d++) {
       const legal = legalMoves(def, state);
       if (!legal) break;
       applyInPlace(def, state, legal.moves[nextInt(rng, legal.moves.length)]!);
+      if (before !== null && measures(def, state).join() !== before) break;
     }
   } catch {
     // A sample the rules cannot play on (a rule error): judged where it stopped.

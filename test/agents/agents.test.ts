@@ -181,6 +181,11 @@ describe('mcts in Connect Four', () => {
     const play = () => playGame(def, { players: 2, seed: 7, agents: [0, 1].map((s) => seatsFromSpecs('mcts:iterations=40,greedy', 2)(7, s)) }).moves;
     expect(play()).toEqual(play());
   });
+
+  it('plays the same game with scored=1, the measure (`won`) moving only at the end', () => {
+    const play = (spec: string) => playGame(def, { players: 2, seed: 3, agents: [0, 1].map((s) => seatsFromSpecs(`${spec},random`, 2)(3, s)) }).moves.map((m) => m.move);
+    expect(play('mcts:iterations=20:scored=1')).toEqual(play('mcts:iterations=20'));
+  });
 });
 
 describe('agent specs', () => {
