@@ -78,7 +78,7 @@ export const COMMANDS: readonly Command[] = [
     positionals: 1, load: () => import('./commands/diff.js'),
   },
   {
-    name: 'bench', synopsis: '', summary: 'random playouts/s for every shipped ruleset and player count against hand-written references; parse, check and compile times (in a checkout)',
+    name: 'bench', synopsis: '', summary: 'random playouts/s for every shipped ruleset and player count against hand-written references; parse, check and compile times; agent strength at 2 players (in a checkout)',
     options: {
       only: { type: 'string', multiple: true, value: 'TEXT', help: 'only rulesets whose path contains TEXT (repeatable)' },
       'budget-ms': { type: 'string', value: 'MS', help: 'timed milliseconds per figure, after a warm-up (default 1000, or BENCH_MS)' },
