@@ -86,7 +86,9 @@ function layoutOf(board: BoardInfo, positions?: ReadonlyMap<string, { x: number;
     return {
       placed: spaces.map((space) => ({ space, x: (space.col - minC + 0.5) * size, y: (space.row - minR + 0.5) * size })), gaps,
       width: cols * size, height: rows * size, size, edges: false,
-      shape: () => svg('rect', { x: -size / 2 + 1, y: -size / 2 + 1, width: size - 2, height: size - 2, rx: 3 }),
+      // With gaps the cells abut, as on a checkerboard; otherwise each cell stands apart.
+      shape: gaps.length ? () => svg('rect', { x: -size / 2, y: -size / 2, width: size, height: size })
+        : () => svg('rect', { x: -size / 2 + 1, y: -size / 2 + 1, width: size - 2, height: size - 2, rx: 3 }),
     };
   }
   if (board.kind === 'hex') {

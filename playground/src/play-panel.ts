@@ -478,7 +478,10 @@ export class PlayPanel {
     fill(this.timelineMoves,
       h('li', { class: session.depth === 0 ? 'start now' : 'start', value: 0 }, h('a', { href: '#', 'data-to': 0, onclick: (e) => { e.preventDefault(); this.guard(() => session.jump(0)); } }, 'start')),
       // Moves as the view shows them (a secret one stays secret); taken-back ones only by number.
-      Array.from({ length: session.length }, (_, i) => {
+      // A long game lists the moves around the current one (the slider reaches the rest): the
+      // whole list, rebuilt at every move, made each click of a long game slow.
+      ...timelineWindow(session.depth, session.length).map((i) => {
+        if (i < 0) return h('li', { class: 'muted gap' }, i === -1 ? '… earlier moves: use the slider' : '… later moves: use the slider');
         const played = i < view.moves.length ? view.moves[i]! : null;
         return h('li', { class: `${i + 1 === session.depth ? 'now' : ''}${played ? '' : ' future'}`, value: i + 1 },
           h('a', { href: '#', 'data-to': i + 1, onclick: (e) => { e.preventDefault(); this.guard(() => session.jump(i + 1)); } },
@@ -515,6 +518,15 @@ export class PlayPanel {
       el.classList.toggle('late', left <= 0);
     }
   }
+}
+
+const TIMELINE_SHOWN = 120;
+
+/** The move indexes the timeline lists around `depth`; -1 and -2 stand for the earlier and later moves left out. */
+function timelineWindow(depth: number, length: number): number[] {
+  const from = Math.max(0, Math.min(depth - TIMELINE_SHOWN / 2, length - TIMELINE_SHOWN));
+  const to = Math.min(length, from + TIMELINE_SHOWN);
+  return [...(from > 0 ? [-1] : []), ...Array.from({ length: to - from }, (_, k) => from + k), ...(to < length ? [-2] : [])];
 }
 
 const variantIds = (def: GameDefinition) => def.variants.filter((v) => v.when === null).map((v) => v.id).join(',');

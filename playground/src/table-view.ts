@@ -257,5 +257,11 @@ function listBox(z: ZoneInfo, cards: readonly CardInfo[], targets: ReadonlySet<s
 function cardEl(c: CardInfo, target: boolean, copies: number): HTMLElement {
   return h('div', { class: `tcard${target ? ' target' : ''}`, 'data-card': c.id, tabindex: target ? 0 : null, role: target ? 'button' : null, title: c.id },
     h('div', { class: 'card-name' }, c.label, copies > 1 ? h('span', { class: 'copies' }, ` ×${copies}`) : null),
-    c.data.slice(0, 4).map(([k, v]) => h('div', { class: 'card-data' }, h('span', { class: 'k' }, k), ' ', v)));
+    c.data.filter(([, v]) => !saidBy(c.label, v)).slice(0, 4).map(([k, v]) => h('div', { class: 'card-data' }, h('span', { class: 'k' }, k), ' ', v)));
+}
+
+/** Whether a card's name already says this value (`queen of spades` says `queen` and `spades`): it is not written twice. */
+function saidBy(label: string, value: string): boolean {
+  const words = label.toLowerCase().split(/[^\p{L}\p{N}+-]+/u);
+  return value.toLowerCase().split(/\s+/).every((w) => words.includes(w));
 }
