@@ -132,7 +132,9 @@ export interface ZoneDecl {
 export type CounterOwner =
   | { readonly kind: 'global' }
   | { readonly kind: 'player' }
-  | { readonly kind: 'each'; readonly of: Name };
+  | { readonly kind: 'each'; readonly of: Name }
+  /** `counter scored per player per categories`: a value for each player and each thing of a table, pieces or board. */
+  | { readonly kind: 'player-each'; readonly of: Name; /** what was written in place of `player`, if not it */ readonly first?: Name };
 
 /** `counter coins per player, from 0, at least 0` */
 export interface CounterDecl {
@@ -341,6 +343,8 @@ export interface ChangeStmt {
   readonly amount: Expr;
   readonly counter: Name;
   readonly target: Expr | null; // defaults to the current player
+  /** `gain 3 scored on c`: the thing, for a counter kept per player per thing. */
+  readonly on: Expr | null;
   readonly span: Span;
 }
 
@@ -573,6 +577,11 @@ export interface OfExpr {
   readonly kind: 'Of';
   readonly property: Name;
   readonly target: Expr;
+  /**
+   * `scored of p on c`: for a counter kept per player per thing, which thing. `scored on c` (the
+   * current player's) reads as `scored of player on c`.
+   */
+  readonly on?: Expr;
   readonly span: Span;
 }
 

@@ -219,7 +219,11 @@ function zone(d: C.ZoneDeclCstNode, span: A.Span, ctx: DeclContext): A.ZoneDecl 
 function counter(d: C.CounterDeclCstNode, span: A.Span): A.CounterDecl {
   const parts = childrenOf(d);
   const per = tok(parts.per);
-  const owner: A.CounterOwner = !per ? { kind: 'global' } : per.image === 'player' ? { kind: 'player' } : { kind: 'each', of: nameOf(per) };
+  const perThing = tok(parts.perThing);
+  // `per player per X`: a second `per` after anything but `player` is reported by the checker (R0306).
+  const owner: A.CounterOwner = !per ? { kind: 'global' }
+    : perThing ? { kind: 'player-each', of: nameOf(perThing), ...(per.image === 'player' ? {} : { first: nameOf(per) }) }
+    : per.image === 'player' ? { kind: 'player' } : { kind: 'each', of: nameOf(per) };
   const last = (nodes: C.ExprCstNode[] | undefined) => optExpr(subs(nodes).at(-1));
   const [initial, min, max] = [last(parts.initial), last(parts.min), last(parts.max)];
   const visibility = (tok(parts.visibility)?.image ?? 'public') as A.Visibility;

@@ -14,6 +14,7 @@ export type ExprNode =
   | C.SumExprCstNode
   | C.ProductExprCstNode
   | C.UnaryExprCstNode
+  | C.OnExprCstNode
   | C.OfExprCstNode
   | C.PostfixExprCstNode;
 
@@ -29,6 +30,8 @@ export function expr(node: ExprNode): A.Expr {
       return prefixed(node);
     case 'compareExpr':
       return comparison(node);
+    case 'onExpr':
+      return onThing(node);
     case 'ofExpr':
       return property(node);
     case 'postfixExpr':
@@ -85,6 +88,37 @@ function property(node: C.OfExprCstNode): A.Expr {
   const name = tok(parts.property);
   if (!name) return target;
   return { kind: 'Of', property: nameOf(name), target, span: join(tokenSpan(name), target.span) };
+}
+
+/**
+ * `scored of p on c` is the counter `scored` of p for the thing c; `scored on c` the current
+ * player's, as `scored of player on c`. Anything else before `on` keeps its form, and the checker
+ * says that `on` does not fit it.
+ */
+function onThing(node: C.OnExprCstNode): A.Expr {
+  const parts = childrenOf(node);
+  const target = expr(need(sub<ExprNode>(parts.target)));
+  const thingNode = sub<ExprNode>(parts.thing);
+  if (!thingNode) return target;
+  return withThing(target, expr(thingNode));
+}
+
+export function withThing(target: A.Expr, on: A.Expr): A.Expr {
+  const span = join(target.span, on.span);
+  if (target.kind === 'Of' && !target.on) return { ...target, on, span };
+  if (target.kind === 'Ref') return { kind: 'Of', property: target.name, target: { kind: 'Ref', name: { kind: 'Name', text: 'player', span: target.name.span }, span: target.name.span }, on, span };
+  return { kind: 'Of', property: { kind: 'Name', text: 'on', span: on.span }, target, on, span };
+}
+
+/**
+ * `set scored of p on c to 1` parses its owner as the expression `p on c`: the owner is `p`, the
+ * thing `c`. (The current player written out, `player on c`, comes back as `player`.)
+ */
+export function splitThing(target: A.Expr | null): { target: A.Expr | null; on: A.Expr | null } {
+  if (target?.kind !== 'Of' || !target.on) return { target, on: null };
+  const implicit = target.target.kind === 'Ref' && target.target.span === target.property.span;
+  const owner: A.Expr = implicit ? { kind: 'Ref', name: target.property, span: target.property.span } : { kind: 'Of', property: target.property, target: target.target, span: join(target.property.span, target.target.span) };
+  return { target: owner, on: target.on };
 }
 
 /** `primary[i][j]`: each index wraps what came before it, its span running to its `]`. */

@@ -3,7 +3,7 @@
 import type * as A from './ast.js';
 import type * as C from './cst.generated.js';
 import { chosen, childrenOf, has, join, keep, missing, nameOf, need, spanOf, str, sub, subs, tok, tokenSpan } from './cst-read.js';
-import { args, expr, optExpr } from './cst-to-ast-exprs.js';
+import { args, expr, optExpr, splitThing, type ExprNode } from './cst-to-ast-exprs.js';
 
 export function block(node: C.BlockCstNode): A.Block {
   return { kind: 'Block', stmts: keep(subs(childrenOf(node).stmt), stmt), span: spanOf(node) };
@@ -81,12 +81,16 @@ function stmt(node: C.StmtCstNode): A.Stmt {
 /** `gain 3 coins [to p]`, `lose|pay … [from p]`, `add 1 to c [of t]`, `set c [of t] to 5`. */
 function change(s: C.GainStmtCstNode | C.LoseStmtCstNode | C.AddStmtCstNode | C.SetStmtCstNode, span: A.Span): A.ChangeStmt {
   const parts = childrenOf(s);
+  // The thing comes after the counter (`gain 3 scored on c`) or inside the owner (`set scored of p on c`).
+  const split = splitThing(optExpr(sub(parts.target)));
+  const thing = sub<ExprNode>(parts.thing);
   return {
     kind: 'Change',
     op: need(tok(parts.op)).image as A.ChangeStmt['op'],
     amount: required(parts.amount),
     counter: nameOf(need(tok(parts.counter))),
-    target: optExpr(sub(parts.target)),
+    target: split.target,
+    on: thing ? expr(thing) : split.on,
     span,
   };
 }

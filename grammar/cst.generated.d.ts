@@ -212,8 +212,9 @@ export interface CounterDeclCstNode extends CstNode {
 export type CounterDeclCstChildren = {
   Kw_counter: IToken[];
   name: IToken[];
-  Kw_per?: IToken[];
+  Kw_per?: (IToken)[];
   per?: IToken[];
+  perThing?: IToken[];
   Comma?: IToken[];
   visibility?: (IToken)[];
   Kw_from?: IToken[];
@@ -511,6 +512,8 @@ export type GainStmtCstChildren = {
   op: IToken[];
   amount: ExprCstNode[];
   counter: IToken[];
+  Kw_on?: IToken[];
+  thing?: OfExprCstNode[];
   Kw_to?: IToken[];
   target?: ExprCstNode[];
 };
@@ -524,6 +527,8 @@ export type LoseStmtCstChildren = {
   op?: (IToken)[];
   amount: ExprCstNode[];
   counter: IToken[];
+  Kw_on?: IToken[];
+  thing?: OfExprCstNode[];
   Kw_from?: IToken[];
   target?: ExprCstNode[];
 };
@@ -540,6 +545,8 @@ export type AddStmtCstChildren = {
   counter: IToken[];
   Kw_of?: IToken[];
   target?: ExprCstNode[];
+  Kw_on?: IToken[];
+  thing?: OfExprCstNode[];
 };
 
 export interface SetStmtCstNode extends CstNode {
@@ -552,6 +559,8 @@ export type SetStmtCstChildren = {
   counter: IToken[];
   Kw_of?: IToken[];
   target?: ExprCstNode[];
+  Kw_on?: IToken[];
+  thing?: OfExprCstNode[];
   Kw_to: IToken[];
   amount: ExprCstNode[];
 };
@@ -892,7 +901,18 @@ export interface UnaryExprCstNode extends CstNode {
 
 export type UnaryExprCstChildren = {
   Minus?: IToken[];
-  operand?: (UnaryExprCstNode | OfExprCstNode)[];
+  operand?: (UnaryExprCstNode | OnExprCstNode)[];
+};
+
+export interface OnExprCstNode extends CstNode {
+  name: "onExpr";
+  children: OnExprCstChildren;
+}
+
+export type OnExprCstChildren = {
+  target: OfExprCstNode[];
+  Kw_on?: IToken[];
+  thing?: OfExprCstNode[];
 };
 
 export interface OfExprCstNode extends CstNode {

@@ -344,6 +344,11 @@ class RegulaParser extends CstParser {
     this.OPTION(() => {
       this.CONSUME(K.per);
       this.CONSUME2(Name, { LABEL: 'per' });
+      // `counter scored per player per categories`: one value for each player and each thing.
+      this.OPTION2(() => {
+        this.CONSUME2(K.per);
+        this.CONSUME3(Name, { LABEL: 'perThing' });
+      });
     });
     this.MANY(() => {
       this.CONSUME(T.Comma);
@@ -663,6 +668,7 @@ class RegulaParser extends CstParser {
     this.CONSUME(K.gain, { LABEL: 'op' });
     this.SUBRULE(this.expr, { LABEL: 'amount' });
     this.CONSUME(Name, { LABEL: 'counter' });
+    this.OPTION2(() => this.onClause());
     this.OPTION(() => {
       this.CONSUME(K.to);
       this.SUBRULE2(this.expr, { LABEL: 'target' });
@@ -673,6 +679,7 @@ class RegulaParser extends CstParser {
     this.anyOf('op', K.lose, K.pay);
     this.SUBRULE(this.expr, { LABEL: 'amount' });
     this.CONSUME(Name, { LABEL: 'counter' });
+    this.OPTION2(() => this.onClause());
     this.OPTION(() => {
       this.CONSUME(K.from);
       this.SUBRULE2(this.expr, { LABEL: 'target' });
@@ -688,6 +695,7 @@ class RegulaParser extends CstParser {
       this.CONSUME(K.of);
       this.SUBRULE2(this.expr, { LABEL: 'target' });
     });
+    this.OPTION2(() => this.onClause());
   });
 
   setStmt = this.RULE('setStmt', () => {
@@ -697,6 +705,7 @@ class RegulaParser extends CstParser {
       this.CONSUME(K.of);
       this.SUBRULE(this.expr, { LABEL: 'target' });
     });
+    this.OPTION2(() => this.onClause());
     this.CONSUME(K.to);
     this.SUBRULE2(this.expr, { LABEL: 'amount' });
   });
@@ -1033,7 +1042,16 @@ class RegulaParser extends CstParser {
 
   sumExpr = this.leftChain('sumExpr', () => this.productExpr, T.Plus, T.Minus);
   productExpr = this.leftChain('productExpr', () => this.unaryExpr, T.Star, T.Slash, K.mod);
-  unaryExpr = this.prefixed('unaryExpr', T.Minus, () => this.unaryExpr, () => this.ofExpr);
+  unaryExpr = this.prefixed('unaryExpr', T.Minus, () => this.unaryExpr, () => this.onExpr);
+
+  // `scored of p on c`, `scored on c`: a counter kept per player per thing, for one of its things.
+  onExpr = this.RULE('onExpr', () => {
+    this.SUBRULE(this.ofExpr, { LABEL: 'target' });
+    this.OPTION(() => {
+      this.CONSUME(K.on);
+      this.SUBRULE2(this.ofExpr, { LABEL: 'thing' });
+    });
+  });
 
   ofExpr = this.RULE('ofExpr', () => {
     this.OR(this.once('ofExpr', () => ({
@@ -1195,6 +1213,12 @@ class RegulaParser extends CstParser {
       },
     ]));
   });
+
+  /** `… on THING` after a counter changed by a statement: which of its things (`gain 3 scored on c`). */
+  private onClause(): void {
+    this.CONSUME3(K.on);
+    this.SUBRULE3(this.ofExpr, { LABEL: 'thing' });
+  }
 
   /** After `choose`: is the name ahead a number of things (`choose n cards from`), not the variable (`choose c from`)? */
   private nameIsCount(): boolean {

@@ -438,7 +438,9 @@ class Indexer {
       case 'Ref': this.use(this.lookup(e.name.text) ?? valueKey(e.name.text, this.s), e.name); return;
       case 'Of':
         this.use(this.propertyOf(e.property.text, this.thingOf(e.target)), e.property);
-        this.expr(e.target);
+        // `bid on lot` is read as `bid of player on lot`: the implied `player` is not in the text.
+        if (!(e.on && e.target.span === e.property.span)) this.expr(e.target);
+        this.expr(e.on);
         return;
       case 'Call':
         if (this.s.defines.has(e.callee.text)) this.use(globalKey('define', e.callee.text), e.callee);

@@ -250,6 +250,11 @@ export class DeclChecker {
     if (d.owner.kind === 'each' && !this.s.boards.has(d.owner.of.text)) {
       this.known(d.owner.of, 'Pieces or board', new Set([...this.s.collections, ...this.s.boards.keys()]));
     }
+    // `per player per X`: X is a table (its cards), pieces or a board (its spaces).
+    if (d.owner.kind === 'player-each') {
+      if (d.owner.first) this.report('R0301', d.owner.first.span, { expected: '`player` (a counter kept for each player and each thing is `per player per …`)', found: `\`${d.owner.first.text}\`` });
+      this.known(d.owner.of, 'Table, pieces or board', new Set([...this.s.tables.keys(), ...this.s.collections, ...this.s.boards.keys()]));
+    }
     // `from none`: a counter of any value (a player, a card): it has no bounds to keep.
     if (d.initial?.kind === 'None') {
       for (const e of [d.min, d.max]) if (e) this.report('R0301', e.span, { expected: 'no bound on a counter that starts from none (it holds any value)', found: 'a bound' });

@@ -100,6 +100,7 @@ export function ownerText(c: CounterDecl): string {
     case 'global': return 'the game';
     case 'player': return 'each player';
     case 'each': return `each of ${c.owner.of.text}`;
+    case 'player-each': return `each player for each of ${c.owner.of.text}`;
     default: return assertNever(c.owner);
   }
 }
@@ -231,6 +232,7 @@ export class ExprChecker {
         if (r.decl.owner.kind === 'each') {
           this.report('R0303', e.span, { name, owner: ownerText(r.decl), found: 'the current player' });
         }
+        if (r.decl.owner.kind === 'player-each') this.report('R0305', e.span, { name, of: r.decl.owner.of.text });
         return counterType(r.decl);
       case 'define': {
         const defs = this.symbols.defines.get(name) ?? [];
@@ -276,6 +278,7 @@ export class ExprChecker {
   // ─── Properties (`P of X`) ─────────────────────────────────────────────────
 
   private property(e: OfExpr, scope: Scope): Type {
+    if (e.on) return this.counterOn(e, e.on, scope);
     if (e.target.kind === 'Index' && this.misgrouped(e, e.target.target, e.target.index, scope)) return UNKNOWN;
     const target = this.typeOf(e.target, scope);
     if (e.property.text === 'name') return target.k === 'none' ? this.cannot(e, target, []) : TEXT;
@@ -308,8 +311,36 @@ export class ExprChecker {
     return UNKNOWN;
   }
 
+  /** `scored of p on c`: a counter kept per player per thing, of a player, for one of its things. */
+  private counterOn(e: OfExpr, on: Expr, scope: Scope): Type {
+    const counter = this.symbols.counters.get(e.property.text);
+    const target = this.typeOf(e.target, scope);
+    if (counter?.owner.kind !== 'player-each') {
+      this.typeOf(on, scope);
+      const found = e.property.text === 'on' ? `\`${this.env.reporter.source.slice(e.target.span.start, e.target.span.end)}\`` : `\`${e.property.text}\``;
+      this.report('R0306', e.span, { found });
+      return UNKNOWN;
+    }
+    if (target.k !== 'player' && target.k !== 'unknown') this.report('R0303', e.span, { name: counter.name.text, owner: ownerText(counter), found: describe(target) });
+    this.expectThing(counter, on, scope);
+    return counterType(counter);
+  }
+
+  /** The thing after `on`: a card of the counter's table, a piece of its pieces or a space of its board. */
+  expectThing(counter: CounterDecl, on: Expr, scope: Scope): void {
+    if (counter.owner.kind !== 'player-each') return;
+    const of = counter.owner.of.text;
+    const kind = this.symbols.boards.has(of) ? 'space' : this.symbols.collections.has(of) ? 'piece' : 'card';
+    const t = this.typeOf(on, scope);
+    if (t.k !== kind && t.k !== 'unknown') this.report('R0301', on.span, { expected: `a ${kind} of \`${of}\``, found: describe(t) });
+  }
+
   /** A counter named as a property: it must belong to the kind of thing it is taken of. */
   private counterOf(e: OfExpr, counter: CounterDecl, target: Type): Type {
+    if (counter.owner.kind === 'player-each') {
+      this.report('R0305', e.span, { name: counter.name.text, of: counter.owner.of.text });
+      return counterType(counter);
+    }
     const owner = counter.owner.kind === 'each'
       ? (this.symbols.boards.has(counter.owner.of.text) ? 'space' : 'piece')
       : counter.owner.kind;

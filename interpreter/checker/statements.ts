@@ -1,7 +1,7 @@
 // Rule bodies: walks blocks with the lexical scope the machine gives them at run time (`let`
 // and `choose` bind for the rest of their block, loop variables inside their body) and checks
 // each statement's names (counters, events, rules, `{x}` in texts) and the types it needs.
-import type { Block, ChangeStmt, ChooseStmt, Expr, MoveStmt, Name, Span, Stmt } from '../../grammar/ast.js';
+import type { Block, ChangeStmt, ChooseStmt, CounterDecl, Expr, MoveStmt, Name, Span, Stmt } from '../../grammar/ast.js';
 import { closest } from '../../grammar/diagnostics.js';
 import { declaredKind, holdsValues, ownerText, type Env, type ExprChecker } from './expressions.js';
 import { Scope } from './report.js';
@@ -209,6 +209,8 @@ export class BodyChecker {
       else x.report('R0201', s.counter.span, { what: 'Counter', name }, closest(name, this.env.symbols.counters.keys()));
       return;
     }
+    // `per player per X`: a player's value for one thing, named after `on`.
+    if (counter.owner.kind === 'player-each' || s.on) return this.changeOn(s, counter, target, scope);
     // A counter `per <board>` belongs to spaces; `per <pieces>` to pieces.
     const owner = counter.owner.kind === 'each'
       ? (this.env.symbols.boards.has(counter.owner.of.text) ? 'space' : 'piece')
@@ -221,6 +223,23 @@ export class BodyChecker {
       const found = target === null ? 'the current player' : target.k === 'unknown' ? `\`${this.textOf(s.target!.span)}\`` : describe(target);
       x.report('R0303', s.target?.span ?? s.counter.span, { name, owner: ownerText(counter), found });
     }
+  }
+
+  /** `gain 3 scored on c [to p]`, `set scored of p on c to 5`: a counter kept per player per thing. */
+  private changeOn(s: ChangeStmt, counter: CounterDecl, target: Type | null, scope: Scope): void {
+    const x = this.exprs;
+    const name = counter.name.text;
+    if (counter.owner.kind !== 'player-each') {
+      x.typeOf(s.on!, scope);
+      x.report('R0306', s.on!.span, { found: `\`${name}\`` });
+      return;
+    }
+    if (!s.on) {
+      x.report('R0305', s.counter.span, { name, of: counter.owner.of.text });
+      return;
+    }
+    if (target && target.k !== 'player' && target.k !== 'unknown') x.report('R0303', s.target!.span, { name, owner: ownerText(counter), found: describe(target) });
+    x.expectThing(counter, s.on, scope);
   }
 
   private fire(event: Name, args: readonly Expr[], scope: Scope): void {

@@ -210,5 +210,23 @@ export function counterValue(ctx: Ctx, name: string, owner: Value, span: Span): 
       if (id === null) fail(span, `Counter \`${name}\` belongs to each of ${decl.owner.of.text}, not to ${describeType(owner)}`, ctx);
       { const v = (slot as Record<string, Value>)[id]; return v === undefined ? 0 : v; }
     }
+    case 'player-each':
+      return fail(span, `Counter \`${name}\` keeps a value for each player and each of ${decl.owner.of.text}: say for which with \`on\``, ctx);
   }
+}
+
+/** The id a counter kept per player per thing files a card, piece or space under. */
+export function thingId(v: Value): string | null {
+  return isCard(v) ? v.card : isPiece(v) ? v.piece : isSpace(v) ? v.space : null;
+}
+
+/** `scored of p on c`: p's value of a counter kept per player per thing, for the thing `thing`. */
+export function counterOnValue(ctx: Ctx, name: string, owner: Value, thing: Value, span: Span): Value {
+  const decl = ctx.model.counters.get(name);
+  if (decl?.owner.kind !== 'player-each') return fail(span, `\`on\` picks a thing of a counter kept per player per thing, and \`${name}\` is not one`, ctx);
+  if (!isPlayer(owner)) return fail(span, `Counter \`${name}\` belongs to players, not to ${describeType(owner)}`, ctx);
+  const id = thingId(thing);
+  const row = (ctx.state.counters[name] as Record<string, Value>[])[owner.player];
+  if (id === null || !row || !(id in row)) return fail(span, `Counter \`${name}\` keeps a value for each of ${decl.owner.of.text}, and ${describeType(thing)} is not one of them`, ctx);
+  return row[id]!;
 }

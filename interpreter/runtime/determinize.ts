@@ -5,7 +5,7 @@
 import type { GameDefinition } from '../definition/index.js';
 import { evalNumber, newCtx } from './evaluate.js';
 import { run, zoneReaders } from './machine.js';
-import { modelFor, type Model } from './model.js';
+import { modelFor, thingsOf, type Model } from './model.js';
 import { nextUint, shuffleInPlace, type RngState } from './rng.js';
 import { STATE_FORMAT, type Frame, type GameState } from './state.js';
 import { isCard, isList, type Value } from './values.js';
@@ -148,8 +148,13 @@ function fillCounters(model: Model, view: PlayerView, state: GameState): void {
   for (const [name, c] of model.counters) {
     const shown = view.counters[name];
     if (c.owner.kind === 'global') state.counters[name] = typeof shown === 'number' ? shown : 0;
-    else if (c.owner.kind === 'player') state.counters[name] = Array.isArray(shown) ? [...shown] : Array<number>(view.players).fill(0);
-    else {
+    else if (c.owner.kind === 'player') state.counters[name] = Array.isArray(shown) ? [...shown] as Value[] : Array<number>(view.players).fill(0);
+    else if (c.owner.kind === 'player-each') {
+      // A view shows every row (others' private values blanked), or none for a hidden counter.
+      const blank = c.initial?.kind === 'None' ? null : 0;
+      const ids = thingsOf(model, c.owner.of.text);
+      state.counters[name] = Array.isArray(shown) ? structuredClone(shown) as Record<string, Value>[] : Array.from({ length: view.players }, () => Object.fromEntries(ids.map((id) => [id, blank])));
+    } else {
       const of = c.owner.of.text;
       const ids = model.boards.get(of)?.order ?? model.collections.get(of) ?? [];
       const known = (shown && typeof shown === 'object' && !Array.isArray(shown) ? shown : {}) as Record<string, number>;

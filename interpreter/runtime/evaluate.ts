@@ -7,7 +7,7 @@
 import type { CellValue, Comprehension, DefineDecl, Expr, OfExpr, Span } from '../../grammar/ast.js';
 import { BUILTINS } from './builtins.js';
 import {
-  asList, counterValue, currentPlayer, fail, holdsPower, label, lookupVar, newCtx, num, piecesAt, truth,
+  asList, counterOnValue, counterValue, currentPlayer, fail, holdsPower, label, lookupVar, newCtx, num, piecesAt, truth,
   type Ctx, type Memo, type Scope,
 } from './context.js';
 import { RuleError } from './errors.js';
@@ -15,7 +15,7 @@ import type { Model } from './model.js';
 import { describeType, equal, isList, isRef, isSpace, isZone, splitZoneKey, zoneKey, type Value } from './values.js';
 
 export {
-  asList, counterValue, currentPlayer, holdsPower, label, lookupVar, newCtx, stackPlayer, withMemo, withVar, withVars,
+  asList, counterOnValue, counterValue, currentPlayer, holdsPower, label, lookupVar, newCtx, stackPlayer, thingId, withMemo, withVar, withVars,
   type Ctx, type Scope,
 } from './context.js';
 export { BUILTINS } from './builtins.js';
@@ -275,6 +275,7 @@ function compileDeclared(m: Model, name: string, span: Span, env: Env): Code {
     if (counter.owner.kind === 'global') return (ctx) => ctx.state.counters[name] as number;
     if (counter.owner.kind === 'player') return (ctx) => orZero((ctx.state.counters[name] as Value[])[requirePlayer(ctx, span, name)]);
     const of = counter.owner.of.text;
+    if (counter.owner.kind === 'player-each') return (ctx) => fail(span, `Counter \`${name}\` keeps a value for each player and each of ${of}: say for which, as in \`${name} on …\``, ctx);
     return (ctx) => fail(span, `Counter \`${name}\` belongs to each of ${of}: say whose, as in \`${name} of …\``, ctx);
   }
   const zone = m.zones.get(name);
@@ -345,6 +346,11 @@ function positionIndex(m: Model): ReadonlyMap<string, number> {
 function compileProperty(m: Model, e: OfExpr, env: Env): Code {
   const name = e.property.text;
   const target = compile(m, e.target, env);
+  if (e.on) {
+    // `scored of p on c`: p's value for the thing c.
+    const thing = compile(m, e.on, env);
+    return (ctx) => counterOnValue(ctx, name, target(ctx), thing(ctx), e.span);
+  }
   const counter = m.counters.get(name);
   const counterOfEach = counter?.owner.kind === 'each';
   const perPlayerZone = m.zones.get(name)?.perPlayer === true;

@@ -4,8 +4,8 @@ import type { Block, ChooseStmt, CounterDecl, Expr, ForbidDecl, MenuStmt, RuleDe
 import { locate } from '../definition/index.js';
 import { RuleError } from './errors.js';
 import {
-  asList, counterValue, currentPlayer, evalBool, evalNumber, evaluate, holdsPower, label, lookupVar,
-  newCtx, withMemo, withVar, type Ctx,
+  asList, counterOnValue, counterValue, currentPlayer, evalBool, evalNumber, evaluate, holdsPower, label, lookupVar,
+  newCtx, thingId, withMemo, withVar, type Ctx,
 } from './evaluate.js';
 import { piecesAt, piecesMoved, runningOn } from './context.js';
 import type { ForbidRule, Model } from './model.js';
@@ -401,15 +401,22 @@ function change(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kin
   if (!decl) throw new RuleError('R0201', s.counter.span, { what: 'Counter', name });
   let owner: Value = null;
   if (s.target) owner = evaluate(ctx, s.target);
-  else if (decl.owner.kind === 'player') {
+  else if (decl.owner.kind === 'player' || decl.owner.kind === 'player-each') {
     const seat = currentPlayer(ctx);
     if (seat === null) throw new RuleError('R0605', s.span, { message: `\`${name}\` of whom? No player's turn is running`, rule: ctx.rule });
     owner = { player: seat };
   }
-  const ownerText = owner === null ? 'the game' : label(model, owner);
-  if (decl.initial?.kind === 'None') return setValue(model, state, ctx, s, decl, owner, ownerText);
+  // `gain 3 scored on c`: the counter kept per player per thing, for the thing c.
+  const thing = s.on ? evaluate(ctx, s.on) : null;
+  const ownerText = owner === null ? 'the game' : `${label(model, owner)}${s.on ? ` on ${label(model, thing)}` : ''}`;
+  // The log names the thing with the counter: `P1: scored on Fours → 12`.
+  const head = `${owner === null ? 'the game' : label(model, owner)}: ${name}${s.on ? ` on ${label(model, thing)}` : ''}`;
+  const read = (): Value => (decl.owner.kind === 'global' ? state.counters[name] as Value
+    : s.on ? counterOnValue(ctx, name, owner, thing, s.span)
+    : counterValue(ctx, name, owner, s.span));
+  if (decl.initial?.kind === 'None') return setValue(model, state, ctx, s, decl, owner, head, read, thing);
   const amount = evalNumber(ctx, s.amount);
-  const current = (decl.owner.kind === 'global' ? state.counters[name] : counterValue(ctx, name, owner, s.span)) as number;
+  const current = read() as number;
   let next: number;
   switch (s.op) {
     case 'gain': case 'add': next = current + amount; break;
@@ -424,35 +431,36 @@ function change(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kin
     throw new RuleError('R0603', s.span, { counter: name, owner: ownerText, value: next, min: evalNumber(ctx, decl.min), rule: ctx.rule });
   }
   if (decl.max && next > evalNumber(ctx, decl.max)) next = evalNumber(ctx, decl.max);
-  store(state, name, decl, owner, next);
+  store(state, name, decl, owner, next, thing);
   if (next !== current) {
     const delta = next - current;
-    const text = `${ownerText}: ${name} ${delta > 0 ? '+' : ''}${delta} → ${next}`;
+    const text = `${head} ${delta > 0 ? '+' : ''}${delta} → ${next}`;
     // A private counter's changes are read only by its owner, a hidden one's by nobody.
     if (decl.visibility === 'public') log(state, text);
-    else log(state, `${ownerText}: ${name} changes`, { text, seen: decl.visibility === 'private' ? counterReaders(model, owner) : [] });
+    else log(state, `${head} changes`, { text, seen: decl.visibility === 'private' ? counterReaders(model, owner) : [] });
   }
 }
 
-function store(state: GameState, name: string, decl: CounterDecl, owner: Value, next: Value): void {
+function store(state: GameState, name: string, decl: CounterDecl, owner: Value, next: Value, thing: Value): void {
   if (decl.owner.kind === 'global') state.counters[name] = next;
+  else if (decl.owner.kind === 'player-each') (state.counters[name] as Record<string, Value>[])[(owner as { player: number }).player]![thingId(thing)!] = next;
   else if (isPlayer(owner)) (state.counters[name] as Value[])[owner.player] = next;
   else if (isPiece(owner)) (state.counters[name] as Record<string, Value>)[owner.piece] = next;
   else if (isSpace(owner)) (state.counters[name] as Record<string, Value>)[owner.space] = next;
 }
 
 /** `set leader to p` on a counter declared `from none`: it holds any value; only `set` changes it. */
-function setValue(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kind: 'Change' }>, decl: CounterDecl, owner: Value, ownerText: string): void {
+function setValue(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kind: 'Change' }>, decl: CounterDecl, owner: Value, head: string, read: () => Value, thing: Value): void {
   const name = s.counter.text;
   if (s.op !== 'set') {
     throw new RuleError('R0605', s.span, { message: `\`${name}\` holds a value, not a number: only \`set ${name} to …\` changes it`, rule: ctx.rule });
   }
   const next = evaluate(ctx, s.amount);
-  if (equal(next, decl.owner.kind === 'global' ? state.counters[name] as Value : counterValue(ctx, name, owner, s.span))) return;
-  store(state, name, decl, owner, next);
-  const text = `${ownerText}: ${name} → ${label(model, next)}`;
+  if (equal(next, read())) return;
+  store(state, name, decl, owner, next, thing);
+  const text = `${head} → ${label(model, next)}`;
   if (decl.visibility === 'public') log(state, text);
-  else log(state, `${ownerText}: ${name} changes`, { text, seen: decl.visibility === 'private' ? counterReaders(model, owner) : [] });
+  else log(state, `${head} changes`, { text, seen: decl.visibility === 'private' ? counterReaders(model, owner) : [] });
 }
 
 function counterReaders(model: Model, owner: Value): number[] {

@@ -310,3 +310,8 @@ function buildModel(def: GameDefinition, playerCount: number, chosen: readonly s
     blocks, blockIds,
   };
 }
+
+/** The ids of the things a counter `per X` (or `per player per X`) keeps a value for: X's spaces, pieces or cards. */
+export function thingsOf(model: Model, of: string): readonly string[] {
+  return model.boards.get(of)?.order ?? model.collections.get(of) ?? model.tableThings.get(of) ?? [];
+}

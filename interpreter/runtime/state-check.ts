@@ -2,7 +2,7 @@
 // counter, zone, card, piece and space it names exists; every stack frame points at a real
 // statement, player, rule or event; the pending decision and the result fit the player count.
 // Gives the problems found, each naming the field, so a damaged file is refused before use.
-import type { Model } from './model.js';
+import { thingsOf, type Model } from './model.js';
 import type { Frame, GameState } from './state.js';
 import { splitZoneKey } from './values.js';
 
@@ -27,6 +27,11 @@ export function stateProblems(model: Model, state: GameState): string[] {
       if (!finite(value)) problem(field, 'must be a number');
     } else if (decl.owner.kind === 'player') {
       if (!Array.isArray(value) || value.length !== players || !(value as unknown[]).every(finite)) problem(field, `must be ${players} numbers, one a player`);
+    } else if (decl.owner.kind === 'player-each') {
+      const ids = thingsOf(model, decl.owner.of.text);
+      const fits = (row: unknown) => typeof row === 'object' && row !== null && !Array.isArray(row)
+        && Object.keys(row).length === ids.length && ids.every((id) => finite((row as Record<string, unknown>)[id]));
+      if (!Array.isArray(value) || value.length !== players || !(value as unknown[]).every(fits)) problem(field, `must be ${players} rows, one a player, each with a number for every one of ${decl.owner.of.text}`);
     } else if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.values(value).every(finite)) {
       problem(field, 'must map each thing to a number');
     }

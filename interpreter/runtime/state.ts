@@ -68,8 +68,11 @@ export interface GameState {
   /** The variants the players chose; automatic ones are derived from the player count. */
   readonly variants: readonly string[];
   rng: RngState;
-  /** Numbers, or any value for a counter declared `from none`. */
-  counters: Record<string, Value | Value[] | Record<string, Value>>;
+  /**
+   * Numbers, or any value for a counter declared `from none`: one for the game, one a seat, one a
+   * thing by its id, or (`per player per X`) a row a seat of one a thing.
+   */
+  counters: Record<string, Value | Value[] | Record<string, Value> | Record<string, Value>[]>;
   zones: Record<string, string[]>;
   revealed: string[];
   pieces: Record<string, { space: string | null; slot: number }>;

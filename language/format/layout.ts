@@ -104,7 +104,7 @@ const NO_SPACE_AFTER = new Set(['(', '[']);
 
 // Expressions that hold exactly one sub-expression and nothing else, down to a primary.
 const PASS_THROUGH = new Set([
-  'expr', 'andExpr', 'notExpr', 'compareExpr', 'sumExpr', 'productExpr', 'unaryExpr', 'ofExpr', 'postfixExpr', 'primary',
+  'expr', 'andExpr', 'notExpr', 'compareExpr', 'sumExpr', 'productExpr', 'unaryExpr', 'onExpr', 'ofExpr', 'postfixExpr', 'primary',
 ]);
 
 export class Layout {
