@@ -3,7 +3,8 @@
 // Without a Chromium it is skipped with a banner saying how to enable it (test/browser.ts);
 // REGULA_REQUIRE_BROWSER=1 (CI) makes a missing browser a failure. REGULA_PLAYGROUND_SCREENSHOT=/tmp/x.png saves a screenshot;
 // the editor's language features save theirs in REGULA_PLAYGROUND_SCREENSHOT_DIR, or a temp dir whose path is printed.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { announceSkip, findBrowser } from '../browser.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
@@ -108,6 +109,21 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
   const focusEditor = async () => {
     await page.mouse.move(0, 0);
     await page.click('#editor', { position: { x: 10, y: 30 } });
+  };
+  /**
+   * Puts `text` in the editor as a user pastes it (Ctrl+A, Ctrl+V). Not typed: Monaco indents each
+   * typed line as deep as the one before, on top of the line's own indentation, and that cascade
+   * makes a 1100-line ruleset megabytes long, checked and compared so slowly that the test timed out.
+   * Headless Chromium has no clipboard to paste from, so the page gets the paste event Ctrl+V sends.
+   */
+  const pasteText = async (text: string) => {
+    await focusEditor();
+    await page.keyboard.press('Control+A');
+    await page.evaluate((t) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', t);
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
   };
   const checked = () => page.waitForSelector('#check-status:is([data-state="ok"], [data-state="errors"])');
   const logLength = () => page.locator('#log li').count();
@@ -226,9 +242,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
   }, 360_000);
 
   it('shows a rule that fails while the game runs as a message with its location', async () => {
-    await focusEditor();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.insertText(BROKEN);
+    await pasteText(BROKEN);
     await page.waitForFunction(() => document.querySelector('#setup h2')?.textContent === 'Play Broken Coin');
     expect(await page.getAttribute('#check-status', 'data-state')).toBe('ok');
     await page.fill('#players', '2');
@@ -238,8 +252,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     await problem.waitFor();
     expect(await problem.textContent()).toContain('A rule failed (R0603)');
     expect(await problem.textContent()).toContain('Counter pile of the game would become -1');
-    // Line 11 holds `lose n pile` (the editor may indent typed lines its own way, so the column varies).
-    expect(await page.textContent('#problem .problem-at')).toMatch(/^rulesets\/tokaido\/tokaido\.cs\.rules:11:\d+$/);
+    expect(await page.textContent('#problem .problem-at')).toBe('rulesets/tokaido/tokaido.cs.rules:11:9'); // `lose n pile`
     expect(await page.locator('#moves button.move').count()).toBe(3); // the state is as it was
     await page.click('#reset');
     await page.waitForFunction(() => document.querySelector('#setup h2')?.textContent === 'Play Tokaido');
@@ -319,9 +332,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     const original = readFileSync(join(ROOT, 'rulesets/tokaido/tokaido.cs.rules'), 'utf8');
     const edited = original.replace('choose amount from 1 to min(3, coins) as donate', 'choose amount from 1 to min(2, coins) as donate');
     expect(edited).not.toBe(original);
-    await focusEditor();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.insertText(edited);
+    await pasteText(edited);
     await page.waitForFunction(() => document.querySelector('#saved')?.textContent?.includes('edited'));
     await checked();
     await page.selectOption('#compare-with', '(original)');
@@ -358,6 +369,22 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     };
     const savedHas = (text: string) => page.waitForFunction((t) => Object.keys(localStorage).some((k) => k.includes('tokaido.cs.rules') && localStorage.getItem(k)?.includes(t)), text);
     const isOriginal = () => page.waitForFunction(() => document.querySelector('#saved')?.textContent?.includes('original'));
+    /** Waits until the editor holds exactly `text` (as kept in the browser: an edited text, or none for the original). */
+    const editorTextIs = (text: string) => page.waitForFunction(([t, original]) => {
+      const saved = localStorage.getItem('regula.playground.text:rulesets/tokaido/tokaido.cs.rules');
+      return document.querySelector('#saved')?.textContent?.includes(saved === null ? 'original' : 'edited') && (saved ?? original) === t;
+    }, [text, TOKAIDO] as const);
+
+    // Each test starts from Tokaido's shipped text, checked, the editor focused and no widget open,
+    // whatever the tests before it left: another ruleset opened from a comparison's link, an edit, a peek view.
+    beforeEach(async () => {
+      if (await page.inputValue('#ruleset') !== 'rulesets/tokaido/tokaido.cs.rules') await page.selectOption('#ruleset', 'rulesets/tokaido/tokaido.cs.rules');
+      if (await page.isEnabled('#reset')) await page.click('#reset');
+      await isOriginal();
+      await page.waitForSelector('#check-status[data-state="ok"]');
+      await focusEditor();
+      await page.keyboard.press('Escape');
+    }, SLOW);
 
     it('completes a zone name at the cursor: Ctrl+Space, then the suggestion is accepted', async () => {
       await page.waitForSelector('#check-status[data-state="ok"]');
@@ -441,6 +468,73 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
       expect(await peek.textContent()).toContain(`References (${uses})`);
       await shoot('5-references');
       await page.keyboard.press('Escape');
+    }, SLOW);
+
+    it('renames a zone everywhere it is used (F2), and Ctrl+Z undoes it', async () => {
+      await cursorAt('zone meal-offer', 'end');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('F2');
+      const box = page.locator('.rename-box input, .rename-box textarea').first();
+      await box.waitFor();
+      // Monaco moves the focus into the box a moment after showing it: keys sent before then edit the text.
+      await page.waitForFunction(() => !!document.activeElement?.closest('.rename-box'));
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('dinner-offer');
+      await shoot('6-rename');
+      await page.keyboard.press('Enter');
+      const uses = TOKAIDO.match(/\bmeal-offer(?![\w-])/g)!.length; // not `meal-offer-size`
+      await page.waitForFunction((n) => Object.keys(localStorage).some((k) => {
+        const saved = k.includes('tokaido.cs.rules') ? localStorage.getItem(k) ?? '' : '';
+        return saved.split('dinner-offer').length - 1 === n && !/\bmeal-offer(?![\w-])/.test(saved) && saved.includes('meal-offer-size');
+      }), uses);
+      await page.waitForSelector('#check-status[data-state="ok"]');
+      await focusEditor();
+      await page.keyboard.press('Control+Z');
+      await isOriginal();
+    }, SLOW);
+
+    it('shows a define\'s parameters as its call is typed (signature help)', async () => {
+      await cursorAt('min(3, coins)', 'start');
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('gain panorama-size(');
+      const hint = page.locator('.parameter-hints-widget.visible');
+      await hint.waitFor();
+      expect(await hint.textContent()).toContain('panorama-size(kind)');
+      await shoot('7-signature-help');
+      await page.keyboard.press('Escape');
+    }, SLOW);
+
+    it('formats a badly laid out ruleset as `regula fmt` does (Format Document, Ctrl+Shift+I), and refuses a text with a syntax error', async () => {
+      // Tokaido with its lines indented anyhow, and what `regula fmt` makes of that text (in place, in a copy).
+      const scrambled = TOKAIDO.split('\n').map((line, i) => ' '.repeat((i * 7) % 5) + line.trimStart()).join('\n');
+      const file = join(mkdtempSync(join(tmpdir(), 'regula-fmt-')), 'tokaido.cs.rules');
+      writeFileSync(file, scrambled);
+      execFileSync(process.execPath, [join(ROOT, 'bin/regula.mjs'), 'fmt', file]);
+      const formatted = readFileSync(file, 'utf8');
+      expect(formatted).not.toBe(scrambled);
+      await pasteText(scrambled);
+      await editorTextIs(scrambled);
+      await page.waitForSelector('#check-status[data-state="ok"]'); // badly laid out, but correct
+      await page.keyboard.press('Control+Shift+I'); // Format Document on Linux (Shift+Alt+F elsewhere)
+      await editorTextIs(formatted);
+      await shoot('8-formatted');
+
+      // A syntax error: the formatter does not guess, the text stays as it is and the status says why.
+      await cursorAt('rule temple on stop', 'start');
+      await page.keyboard.type('{ ');
+      await savedHas('{ rule temple on stop');
+      await page.waitForSelector('#check-status[data-state="errors"]');
+      const broken = await page.evaluate(() => localStorage.getItem('regula.playground.text:rulesets/tokaido/tokaido.cs.rules')!);
+      writeFileSync(file, broken);
+      const refused = spawnSync(process.execPath, [join(ROOT, 'bin/regula.mjs'), 'fmt', '--check', file], { encoding: 'utf8' });
+      rmSync(file);
+      expect(refused.status).toBe(1);
+      const why = /error R\d+: (.+)/.exec(refused.stderr)![1]!; // Expected a declaration but found `{`.
+      await page.keyboard.press('Control+Shift+I');
+      await page.waitForFunction(() => document.querySelector('#check-status')?.textContent?.startsWith('Not formatted: '));
+      expect(await page.textContent('#check-status')).toBe(`Not formatted: ${why}`);
+      await editorTextIs(broken);
     }, SLOW);
   });
 
