@@ -116,6 +116,8 @@ export function withThing(target: A.Expr, on: A.Expr): A.Expr {
  */
 export function splitThing(target: A.Expr | null): { target: A.Expr | null; on: A.Expr | null } {
   if (target?.kind !== 'Of' || !target.on) return { target, on: null };
+  // `of players[1] on c`: nothing named before `on` (withThing's placeholder shares the thing's span).
+  if (target.property.span === target.on.span) return { target: target.target, on: target.on };
   const implicit = target.target.kind === 'Ref' && target.target.span === target.property.span;
   const owner: A.Expr = implicit ? { kind: 'Ref', name: target.property, span: target.property.span } : { kind: 'Of', property: target.property, target: target.target, span: join(target.property.span, target.target.span) };
   return { target: owner, on: target.on };

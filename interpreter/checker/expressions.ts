@@ -107,7 +107,13 @@ export function ownerText(c: CounterDecl): string {
 
 /** A counter holds numbers, or any value when declared `from none`. */
 export const holdsValues = (c: CounterDecl): boolean => c.initial?.kind === 'None';
-export const counterType = (c: CounterDecl): Type => (holdsValues(c) ? UNKNOWN : NUMBER);
+/**
+ * A start one letter from `none` (`from nonq`) may be `none` misspelt (R0201 says so if it is not
+ * declared): such a counter's values are not typed, so that its uses do not each report it again.
+ */
+export const mayHoldValues = (c: CounterDecl): boolean =>
+  holdsValues(c) || (c.initial?.kind === 'Ref' && editDistance(c.initial.name.text, 'none') === 1);
+export const counterType = (c: CounterDecl): Type => (mayHoldValues(c) ? UNKNOWN : NUMBER);
 
 export function attrType(a: AttrDecl): Type {
   switch (a.type.kind) {

@@ -3,7 +3,7 @@
 // each statement's names (counters, events, rules, `{x}` in texts) and the types it needs.
 import type { Block, ChangeStmt, ChooseStmt, CounterDecl, Expr, MoveStmt, Name, Span, Stmt } from '../../grammar/ast.js';
 import { closest } from '../../grammar/diagnostics.js';
-import { declaredKind, holdsValues, ownerText, type Env, type ExprChecker } from './expressions.js';
+import { declaredKind, holdsValues, mayHoldValues, ownerText, type Env, type ExprChecker } from './expressions.js';
 import { Scope } from './report.js';
 import { assertNever, describe, elementOf, fits, join, listOf, NUMBER, UNKNOWN, type Type } from './types.js';
 
@@ -202,7 +202,8 @@ export class BodyChecker {
     if (counter && holdsValues(counter)) {
       if (s.op === 'set') x.typeOf(s.amount, scope);
       else x.report('R0301', s.counter.span, { expected: `a counter of numbers for \`${s.op}\``, found: `\`${name}\`, which starts from none and holds any value (change it with \`set ${name} to …\`)` });
-    } else x.expect(s.amount, scope, 'number');
+    } else if (counter && mayHoldValues(counter)) x.typeOf(s.amount, scope);
+    else x.expect(s.amount, scope, 'number');
     if (!counter) {
       const other = declaredKind(name, this.env.symbols);
       if (other) x.report('R0203', s.counter.span, { name, actual: other, expected: 'counter' });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../interpreter/compiler/index.js';
 import { validate } from '../../interpreter/definition/index.js';
-import { apply, arrange, checkStateFits, legalMoves, modelFor, setup, stateProblems, view, type GameState } from '../../interpreter/runtime/index.js';
+import { apply, arrange, checkStateFits, determinizer, legalMoves, modelFor, setup, stateProblems, view, type GameState } from '../../interpreter/runtime/index.js';
 import { compileText } from '../helpers.js';
 import { docExample } from './docs-example.js';
 
@@ -40,6 +40,13 @@ describe('the documented auction', () => {
     expect(view(def, state, 0).log.map((l) => l.detail)).toContain('P1: bid on vase +2 → 2');
   });
 
+  it('lets an agent sample the hidden bids from a player\'s view: its own row kept, the others\' blank', () => {
+    const state = offer(setup(def, 3, 1), [2, 4]);
+    const sample = determinizer(def, view(def, state, 0)).sample([1, 2, 3, 4]);
+    expect(sample.counters.bid).toEqual([{ vase: 2, clock: 0, rug: 0 }, { vase: 0, clock: 0, rug: 0 }, { vase: 0, clock: 0, rug: 0 }]);
+    expect(legalMoves(def, sample)).toMatchObject({ player: 2, choice: 'offer' });
+  });
+
   it('saves it as schema-valid JSON that round-trips, and a scenario may arrange some of its values', () => {
     const state = offer(setup(def, 2, 1), [3]);
     const again = JSON.parse(JSON.stringify(state)) as GameState;
@@ -49,6 +56,39 @@ describe('the documented auction', () => {
     expect(arranged.counters.bid).toEqual([{ vase: 3, clock: 0, rug: 0 }, { vase: 0, clock: 2, rug: 0 }]);
     const broken = { ...state, counters: { ...state.counters, bid: [{ vase: 3 }, {}] } } as GameState;
     expect(stateProblems(modelFor(def, 2, []), broken)).toEqual(['counters.bid: must be 2 rows, one a player, each with a number for every one of lots']);
+  });
+});
+
+describe('the other counter statements', () => {
+  const source = `game "G" { players 2 }
+component Lot { name: text }
+table lots of Lot {
+  | name  |
+  | vase  |
+  | clock |
+}
+counter bid per player per lots, from 1, at least 0
+flow {
+  turn of players[1] {
+    for each lot in lots {
+      gain 2 bid on lot to players[2]
+      add 3 to bid of players[1] on lot
+    }
+    lose 1 bid on first l in lots
+    pay 2 bid on last l in lots from players[2]
+    lose 9 bid on first l in lots
+  }
+  end the game
+}
+`;
+
+  it('gain, add, lose and pay change one player\'s value for one thing, and a bound stops the game with the thing named', () => {
+    const d = compileText(source);
+    expect(() => setup(d, 2, 1)).toThrow('Counter `bid` of P1 on vase would become -6, below its least value 0 (rule `flow`).');
+    const fine = compileText(source.replace('    lose 9 bid on first l in lots\n', ''));
+    const state = setup(fine, 2, 1);
+    expect(state.counters.bid).toEqual([{ vase: 3, clock: 4 }, { vase: 3, clock: 1 }]);
+    expect(state.log.map((l) => l.text)).toContain('P2: bid on clock -2 → 1');
   });
 });
 

@@ -26,6 +26,11 @@ const cases: [string, string][] = [
   ['[]', '[]'],
   ['a != b', '(!= a b)'],
   ['a <= b', '(<= a b)'],
+  // A counter per player per thing: `on` names the thing, after the whole `of` chain.
+  ['scored of p on c', '(of scored p on c)'],
+  ['scored on c', '(of scored player on c)'],
+  ['scored of owner of t on first c in sheet', '(of scored (of owner t) on (first c in sheet))'],
+  ['scored of p on c + 1', '(+ (of scored p on c) 1)'],
 ];
 
 describe('precedence', () => {

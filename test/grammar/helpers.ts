@@ -50,7 +50,7 @@ export function show(e: Expr): string {
     case 'Ref':
       return e.name.text;
     case 'Of':
-      return `(of ${e.property.text} ${show(e.target)})`;
+      return e.on ? `(of ${e.property.text} ${show(e.target)} on ${show(e.on)})` : `(of ${e.property.text} ${show(e.target)})`;
     case 'Call':
       return `(${e.callee.text}() ${e.args.map(show).join(' ')})`.replace(' )', ')');
     case 'Binary':

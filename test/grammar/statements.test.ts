@@ -55,6 +55,27 @@ describe('moving cards', () => {
   });
 });
 
+describe('counters per player per thing', () => {
+  it('reads the thing after `on`, beside the owner or inside it', () => {
+    const changes = parseStmts(`
+      gain 3 scored on c to p
+      lose 1 scored on c from p
+      add 1 to scored of p on c
+      set scored on c to 5
+      set scored of players[1] on c to 5`).map((s) => {
+      const c = as(s, 'Change');
+      return [c.op, c.counter.text, c.target && show(c.target), c.on && show(c.on)];
+    });
+    expect(changes).toEqual([
+      ['gain', 'scored', 'p', 'c'],
+      ['lose', 'scored', 'p', 'c'],
+      ['add', 'scored', 'p', 'c'],
+      ['set', 'scored', null, 'c'],
+      ['set', 'scored', '(index players 1)', 'c'],
+    ]);
+  });
+});
+
 describe('choices', () => {
   it('names a choice by its verb', () => {
     const c = as(parseStmt('may choose amount from 1 to min(3, coins) as donate'), 'Choose');
