@@ -226,7 +226,8 @@ export function counterOnValue(ctx: Ctx, name: string, owner: Value, thing: Valu
   if (decl?.owner.kind !== 'player-each') return fail(span, `\`on\` picks a thing of a counter kept per player per thing, and \`${name}\` is not one`, ctx);
   if (!isPlayer(owner)) return fail(span, `Counter \`${name}\` belongs to players, not to ${describeType(owner)}`, ctx);
   const id = thingId(thing);
-  const row = (ctx.state.counters[name] as Record<string, Value>[])[owner.player];
-  if (id === null || !row || !(id in row)) return fail(span, `Counter \`${name}\` keeps a value for each of ${decl.owner.of.text}, and ${describeType(thing)} is not one of them`, ctx);
-  return row[id]!;
+  const values = id === null ? undefined : (ctx.state.counters[name] as Record<string, Value[]>)[id];
+  if (!values) return fail(span, `Counter \`${name}\` keeps a value for each of ${decl.owner.of.text}, and ${describeType(thing)} is not one of them`, ctx);
+  const v = values[owner.player];
+  return v === undefined ? fail(span, `Counter \`${name}\` has no value for ${describeType(owner)}`, ctx) : v;
 }

@@ -150,10 +150,12 @@ function fillCounters(model: Model, view: PlayerView, state: GameState): void {
     if (c.owner.kind === 'global') state.counters[name] = typeof shown === 'number' ? shown : 0;
     else if (c.owner.kind === 'player') state.counters[name] = Array.isArray(shown) ? [...shown] as Value[] : Array<number>(view.players).fill(0);
     else if (c.owner.kind === 'player-each') {
-      // A view shows every row (others' private values blanked), or none for a hidden counter.
+      // A view shows every thing's list (others' private values blanked), or none for a hidden counter.
       const blank = c.initial?.kind === 'None' ? null : 0;
       const ids = thingsOf(model, c.owner.of.text);
-      state.counters[name] = Array.isArray(shown) ? structuredClone(shown) as Record<string, Value>[] : Array.from({ length: view.players }, () => Object.fromEntries(ids.map((id) => [id, blank])));
+      state.counters[name] = shown && typeof shown === 'object' && !Array.isArray(shown)
+        ? structuredClone(shown) as Record<string, Value[]>
+        : Object.fromEntries(ids.map((id) => [id, Array<Value>(view.players).fill(blank)]));
     } else {
       const of = c.owner.of.text;
       const ids = model.boards.get(of)?.order ?? model.collections.get(of) ?? [];

@@ -102,9 +102,9 @@ export function setup(def: GameDefinition, players: number, seed: string | numbe
     if (c.owner.kind === 'global') state.counters[name] = start(null);
     else if (c.owner.kind === 'player') state.counters[name] = Array.from({ length: players }, (_, seat) => start(seat));
     else if (c.owner.kind === 'player-each') {
-      // One value for each player and each thing: a row per seat, by the things' ids.
+      // One value for each player and each thing: by the things' ids, a list with one value a seat.
       const ids = thingsOf(model, c.owner.of.text);
-      state.counters[name] = Array.from({ length: players }, (_, seat) => Object.fromEntries(ids.map((id) => [id, start(seat)])));
+      state.counters[name] = Object.fromEntries(ids.map((id) => [id, Array.from({ length: players }, (_, seat) => start(seat))]));
     } else {
       const of = c.owner.of.text;
       const board = model.boards.get(of);
@@ -281,9 +281,9 @@ function visibleCounters(model: Model, state: GameState, seat: number): GameStat
       continue;
     }
     if (visibility === 'private' && decl?.owner.kind === 'player-each') {
-      // Others' rows keep their things, each value blanked.
+      // Every thing keeps its list; the others' values in it are blanked.
       const hidden = decl.initial?.kind === 'None' ? null : 0;
-      out[name] = (value as Record<string, Value>[]).map((row, s) => (s === seat ? { ...row } : Object.fromEntries(Object.keys(row).map((id) => [id, hidden]))));
+      out[name] = Object.fromEntries(Object.entries(value as Record<string, Value[]>).map(([id, values]) => [id, values.map((v, s) => (s === seat ? v : hidden))]));
       continue;
     }
     if (visibility === 'private' && decl?.owner.kind === 'each') {
@@ -412,7 +412,7 @@ export interface Arrangement {
   readonly empty?: Readonly<Record<string, string | null>>;
   /** Zone key (`deck`, `hand@1`) → cards (ids, or labels: the first copy not yet placed) put on top, in order. */
   readonly zones?: Readonly<Record<string, readonly string[]>>;
-  readonly counters?: Readonly<Record<string, number | readonly number[] | Readonly<Record<string, number>> | readonly Readonly<Record<string, number>>[]>>;
+  readonly counters?: Readonly<Record<string, number | readonly number[] | Readonly<Record<string, number | readonly number[]>>>>;
   /** Piece id → the label of the space it stands on; `null`: off the board. */
   readonly pieces?: Readonly<Record<string, string | null>>;
 }
@@ -449,10 +449,8 @@ export function arrange(def: GameDefinition, state: GameState, a: Arrangement, o
   for (const [name, value] of Object.entries(a.counters ?? {})) {
     if (!(name in next.counters)) fail(`there is no counter \`${name}\``);
     const current = next.counters[name]!;
-    // A counter per player per thing takes rows of some of its things: `[{ "Ones": 3 }, {}]`.
-    if (Array.isArray(value) && Array.isArray(current) && current.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))) {
-      next.counters[name] = (current as Record<string, Value>[]).map((row, seat) => ({ ...row, ...((value as unknown[])[seat] as Record<string, Value> | undefined) }));
-    } else next.counters[name] = typeof value === 'number' || Array.isArray(value) ? structuredClone(value) as number : { ...(current as Record<string, number>), ...(value as Record<string, number>) };
+    // Counters of things (and per player per thing: `{ "vase": [3, 0] }`) take some of their things.
+    next.counters[name] = typeof value === 'number' || Array.isArray(value) ? structuredClone(value) as number : { ...(current as Record<string, number>), ...(value as Record<string, number>) };
   }
   for (const [piece, spaceLabel] of Object.entries(a.pieces ?? {})) {
     if (!(piece in next.pieces)) fail(`there is no piece \`${piece}\` (pieces: ${Object.keys(next.pieces).join(', ')})`);

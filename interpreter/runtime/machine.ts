@@ -443,7 +443,7 @@ function change(model: Model, state: GameState, ctx: Ctx, s: Extract<Stmt, { kin
 
 function store(state: GameState, name: string, decl: CounterDecl, owner: Value, next: Value, thing: Value): void {
   if (decl.owner.kind === 'global') state.counters[name] = next;
-  else if (decl.owner.kind === 'player-each') (state.counters[name] as Record<string, Value>[])[(owner as { player: number }).player]![thingId(thing)!] = next;
+  else if (decl.owner.kind === 'player-each') (state.counters[name] as Record<string, Value[]>)[thingId(thing)!]![(owner as { player: number }).player] = next;
   else if (isPlayer(owner)) (state.counters[name] as Value[])[owner.player] = next;
   else if (isPiece(owner)) (state.counters[name] as Record<string, Value>)[owner.piece] = next;
   else if (isSpace(owner)) (state.counters[name] as Record<string, Value>)[owner.space] = next;

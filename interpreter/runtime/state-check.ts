@@ -29,9 +29,9 @@ export function stateProblems(model: Model, state: GameState): string[] {
       if (!Array.isArray(value) || value.length !== players || !(value as unknown[]).every(finite)) problem(field, `must be ${players} numbers, one a player`);
     } else if (decl.owner.kind === 'player-each') {
       const ids = thingsOf(model, decl.owner.of.text);
-      const fits = (row: unknown) => typeof row === 'object' && row !== null && !Array.isArray(row)
-        && Object.keys(row).length === ids.length && ids.every((id) => finite((row as Record<string, unknown>)[id]));
-      if (!Array.isArray(value) || value.length !== players || !(value as unknown[]).every(fits)) problem(field, `must be ${players} rows, one a player, each with a number for every one of ${decl.owner.of.text}`);
+      const fits = (values: unknown) => Array.isArray(values) && values.length === players && values.every(finite);
+      const byThing = typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : null;
+      if (!byThing || Object.keys(byThing).length !== ids.length || !ids.every((id) => fits(byThing[id]))) problem(field, `must map every one of ${decl.owner.of.text} to ${players} numbers, one a player`);
     } else if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.values(value).every(finite)) {
       problem(field, 'must map each thing to a number');
     }

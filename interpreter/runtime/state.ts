@@ -70,9 +70,9 @@ export interface GameState {
   rng: RngState;
   /**
    * Numbers, or any value for a counter declared `from none`: one for the game, one a seat, one a
-   * thing by its id, or (`per player per X`) a row a seat of one a thing.
+   * thing by its id, or (`per player per X`) a list a thing by its id, one value a seat.
    */
-  counters: Record<string, Value | Value[] | Record<string, Value> | Record<string, Value>[]>;
+  counters: Record<string, Value | Value[] | Record<string, Value> | Record<string, Value[]>>;
   zones: Record<string, string[]>;
   revealed: string[];
   pieces: Record<string, { space: string | null; slot: number }>;

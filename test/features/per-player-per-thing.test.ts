@@ -1,6 +1,6 @@
 // A counter per player per thing (docs/language.md § A counter per player per thing): `counter bid
 // per player per lots` keeps a value for every player and lot, read and changed with `on`; private
-// values stay out of the other players' views; saved states keep it as a row a player.
+// values stay out of the other players' views; saved states keep a list a thing, one value a player.
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../interpreter/compiler/index.js';
 import { validate } from '../../interpreter/definition/index.js';
@@ -18,22 +18,22 @@ function offer(state: GameState, amounts: readonly number[]): GameState {
 describe('the documented auction', () => {
   it('keeps each player\'s bid for each lot, and the highest bid pays and wins the lot', () => {
     let state = setup(def, 3, 1);
-    expect(state.counters.bid).toEqual([0, 1, 2].map(() => ({ vase: 0, clock: 0, rug: 0 })));
+    expect(state.counters.bid).toEqual({ vase: [0, 0, 0], clock: [0, 0, 0], rug: [0, 0, 0] });
     state = offer(state, [2, 4, 4]);
-    expect(state.counters.bid).toEqual([{ vase: 2, clock: 0, rug: 0 }, { vase: 4, clock: 0, rug: 0 }, { vase: 4, clock: 0, rug: 0 }]);
+    expect(state.counters.bid).toEqual({ vase: [2, 4, 4], clock: [0, 0, 0], rug: [0, 0, 0] });
     // A tie goes to the first in seat order: P2 pays 4 and takes the vase's 5.
     expect(state.counters.coins).toEqual([10, 6, 10]);
     expect(state.counters.won).toEqual([0, 5, 0]);
     expect(state.log.map((l) => l.text)).toContain('P2 buys the vase for 4');
     state = offer(offer(state, [5, 0, 1]), [0, 0, 3]);
     expect(state.over).toBe(true);
-    expect((state.counters.bid as Record<string, number>[]).map((row) => row.rug)).toEqual([0, 0, 3]);
+    expect((state.counters.bid as Record<string, number[]>).rug).toEqual([0, 0, 3]);
     expect(state.result?.winners).toEqual([0]);
   });
 
   it('shows a player their own bids only, and logs the others\' as changed', () => {
     const state = offer(setup(def, 3, 1), [2, 4]);
-    expect(view(def, state, 1).counters.bid).toEqual([{ vase: 0, clock: 0, rug: 0 }, { vase: 4, clock: 0, rug: 0 }, { vase: 0, clock: 0, rug: 0 }]);
+    expect(view(def, state, 1).counters.bid).toEqual({ vase: [0, 4, 0], clock: [0, 0, 0], rug: [0, 0, 0] });
     const seenByP3 = view(def, state, 2).log.map((l) => l.text);
     expect(seenByP3).toContain('P1: bid on vase changes');
     expect(seenByP3.join('\n')).not.toContain('bid on vase +');
@@ -43,7 +43,7 @@ describe('the documented auction', () => {
   it('lets an agent sample the hidden bids from a player\'s view: its own row kept, the others\' blank', () => {
     const state = offer(setup(def, 3, 1), [2, 4]);
     const sample = determinizer(def, view(def, state, 0)).sample([1, 2, 3, 4]);
-    expect(sample.counters.bid).toEqual([{ vase: 2, clock: 0, rug: 0 }, { vase: 0, clock: 0, rug: 0 }, { vase: 0, clock: 0, rug: 0 }]);
+    expect(sample.counters.bid).toEqual({ vase: [2, 0, 0], clock: [0, 0, 0], rug: [0, 0, 0] });
     expect(legalMoves(def, sample)).toMatchObject({ player: 2, choice: 'offer' });
   });
 
@@ -52,10 +52,10 @@ describe('the documented auction', () => {
     const again = JSON.parse(JSON.stringify(state)) as GameState;
     expect(() => validate('saved game', again)).not.toThrow();
     expect(checkStateFits(def, again, 'saved.json')).toEqual(state);
-    const arranged = arrange(def, state, { counters: { bid: [{}, { clock: 2 }] } });
-    expect(arranged.counters.bid).toEqual([{ vase: 3, clock: 0, rug: 0 }, { vase: 0, clock: 2, rug: 0 }]);
-    const broken = { ...state, counters: { ...state.counters, bid: [{ vase: 3 }, {}] } } as GameState;
-    expect(stateProblems(modelFor(def, 2, []), broken)).toEqual(['counters.bid: must be 2 rows, one a player, each with a number for every one of lots']);
+    const arranged = arrange(def, state, { counters: { bid: { clock: [0, 2] } } });
+    expect(arranged.counters.bid).toEqual({ vase: [3, 0], clock: [0, 2], rug: [0, 0] });
+    const broken = { ...state, counters: { ...state.counters, bid: { vase: [3] } } } as GameState;
+    expect(stateProblems(modelFor(def, 2, []), broken)).toEqual(['counters.bid: must map every one of lots to 2 numbers, one a player']);
   });
 });
 
@@ -87,7 +87,7 @@ flow {
     expect(() => setup(d, 2, 1)).toThrow('Counter `bid` of P1 on vase would become -6, below its least value 0 (rule `flow`).');
     const fine = compileText(source.replace('    lose 9 bid on first l in lots\n', ''));
     const state = setup(fine, 2, 1);
-    expect(state.counters.bid).toEqual([{ vase: 3, clock: 4 }, { vase: 3, clock: 1 }]);
+    expect(state.counters.bid).toEqual({ vase: [3, 3], clock: [4, 1] });
     expect(state.log.map((l) => l.text)).toContain('P2: bid on clock -2 → 1');
   });
 });
