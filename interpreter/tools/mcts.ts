@@ -20,7 +20,7 @@ export interface MctsOptions {
   readonly depth: number;
   /**
    * 1: a playout also ends as soon as a seat's winner measure changes. In a game with a running
-   * score (Yacht, Tokaido) random moves past the next score only add noise to what the move just
+   * score (points after most moves) random moves past the next score only add noise to what the move just
    * searched did; where the measure moves only at the end (`winner most won`) nothing changes.
    */
   readonly scored: number;
