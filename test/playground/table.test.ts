@@ -1,10 +1,12 @@
-// The playground's table in a real browser: every shipped ruleset's board drawn (a screenshot of
-// each mid-game saved in REGULA_PLAYGROUND_SCREENSHOT_DIR, or a temp dir whose path is printed),
-// Connect Four and Breakthrough played to the end by clicking the board, the other games clicked
-// for a few moves; undo, redo and the timeline; a log line's link showing its rule in the editor;
-// export then import, and a shared link in a fresh page, restoring the position; a seat viewed by
-// one player showing none of another's hidden cards or private counters. Built once with Vite and
-// driven in Debian's Chromium as test/playground/playground.test.ts does; skipped without one.
+// The playground's table in a real browser: every shipped ruleset's board drawn mid-game (a
+// screenshot of each saved in REGULA_PLAYGROUND_SCREENSHOT_DIR, or a temp dir whose path is
+// printed); every shipped ruleset played to the end by clicking the board (the move list only where
+// a decision has nothing on it); a ruleset's layout hints changing the drawing; Connect Four played
+// against an agent and by keyboard; undo, redo and the timeline; a log line's link showing its rule
+// in the editor; export then import, and a shared link in a fresh page, restoring the position; a
+// seat viewed by one player showing none of another's hidden cards or private counters. Built once
+// with Vite and driven in Debian's Chromium as test/playground/playground.test.ts does; skipped
+// without one.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -18,20 +20,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSource } from '../../interpreter/compiler/index.js';
 import { applyInPlace, modelFor, setup, zoneReaders, type GameState } from '../../interpreter/runtime/index.js';
 import { announceSkip, findBrowser } from '../browser.js';
+import { shippedRulesets } from '../settings.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
-const SLOW = 240_000; // a shared machine with 2 cores: generous limits, no timing assertions
+const SLOW = 240_000;
+/** How many moves of a game are made by clicking before the agent ends a long one. */
+const CLICKED_MOVES = 400;
+/** Games whose every turn starts with a menu of actions that names nothing on the table. */
+const MENU_DRIVEN = new Set(['rulesets/java/java.cs.rules']); // a shared machine with 2 cores: generous limits, no timing assertions
 
-const RULESETS = [
-  'rulesets/breakthrough/breakthrough.rules',
-  'rulesets/connect-four/connect-four.obvious.rules',
-  'rulesets/connect-four/connect-four.rules',
-  'rulesets/java/java.cs.rules',
-  'rulesets/kudy-tudy/kudy-tudy.cs.rules',
-  'rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules',
-  'rulesets/tokaido/tokaido.cs.rules',
-  'rulesets/tokaido/tokaido.ru.rules',
-];
+const RULESETS = shippedRulesets(ROOT);
+
+/** Three players where the game allows them, else the nearest count it accepts (Hearts: four). */
+const midCount = (def: { players: { min: number; max: number } }) => Math.min(def.players.max, Math.max(def.players.min, 3));
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -71,6 +72,51 @@ function trueState(game: Saved): { state: GameState; def: ReturnType<typeof comp
   const state = setup(def, game.players, game.seed, game.variants);
   for (const move of game.moves.slice(0, game.position)) applyInPlace(def, state, move);
   return { state, def };
+}
+
+/**
+ * Runs in the page: plays up to `moves` moves as a person would, each by clicking highlighted
+ * targets on the table (one of them picked at random, again until a move is played; a set of cards
+ * confirmed with the table's button), or, where the decision has no target on the table, by
+ * clicking a button of the move list. The clicks are real click events on the drawn elements.
+ */
+function clickSomeMoves({ moves, seed }: { moves: number; seed: number }): { board: number; list: number; clicks: number; at: number } {
+  let r = seed * 7919;
+  const pick = <T>(items: ArrayLike<T>): T => {
+    r = (r * 1103515245 + 12345) % 2147483648;
+    return items[r % items.length]!;
+  };
+  const at = () => Number(/move (\d+) of/.exec(document.querySelector('#position')?.textContent ?? '')?.[1]);
+  const over = () => document.querySelector('#decision')?.textContent?.includes('The game is over') ?? false;
+  const click = (el: Element) => el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  let board = 0, list = 0, clicks = 0;
+  for (let m = 0; m < moves && !over(); m++) {
+    const before = at();
+    // As a random player would: any legal move alike, so a move only the list offers (a pass, a
+    // number) is taken as often as one on the table, and long games end as they do between agents.
+    const all = document.querySelectorAll('#moves button.move:not([disabled])').length;
+    const onTable = Number(/(\d+) moves? on the table/.exec(document.querySelector('#table .selection')?.textContent ?? '')?.[1] ?? 0);
+    const fromList = all > onTable && pick(Array.from({ length: all }, (_, i) => i)) < all - onTable;
+    for (let c = 0; c < 30 && !fromList && at() === before; c++) {
+      const targets = document.querySelectorAll('#table .target');
+      const confirm = document.querySelectorAll('#table button.confirm');
+      if (!targets.length && !confirm.length) break;
+      // A set that is already a move may be confirmed, or grown by another click.
+      click(confirm.length && (!targets.length || r % 3 === 0) ? pick(confirm) : pick(targets));
+      clicks++;
+    }
+    if (at() !== before) {
+      board++;
+      continue;
+    }
+    if (document.querySelector('#table .chosen, #table .selection strong')) throw new Error(`Move ${before + 1}: clicks on the table led nowhere`);
+    const buttons = document.querySelectorAll('#moves button.move:not([disabled])');
+    if (!buttons.length) throw new Error(`Move ${before + 1}: no target on the table and no button in the list`);
+    click(pick(buttons));
+    list++;
+    if (at() === before) throw new Error(`Move ${before + 1}: a button of the list played no move`);
+  }
+  return { board, list, clicks, at: at() };
 }
 
 const browser = findBrowser();
@@ -162,11 +208,19 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
     return JSON.parse(readFileSync(file, 'utf8')) as Saved;
   };
 
+  /** The whole table in one picture: the page made tall enough that nothing scrolls over it. */
+  async function screenshotTable(name: string): Promise<void> {
+    const tall = await page.$eval('#table', (el) => el.getBoundingClientRect().height);
+    await page.setViewportSize({ width: 1600, height: Math.max(1000, Math.ceil(tall) + 600) });
+    await page.locator('#table').screenshot({ path: join(shots, name) });
+    await page.setViewportSize({ width: 1600, height: 1000 });
+  }
+
   it('draws every shipped ruleset\'s board, with its spaces, and plays moves on it by clicking', async () => {
     await checked();
     for (const path of RULESETS) {
       const def = compileSource(readFileSync(join(ROOT, path), 'utf8'), path).definition!;
-      const players = Math.min(3, def.players.max);
+      const players = midCount(def);
       await newGame(path, players);
       const model = modelFor(def, players, []);
       // Comparison offers the ruleset's own sibling encoding, or asks (no other game chosen for it).
@@ -182,16 +236,79 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
         if (await clickMove()) clicked++;
         else await page.locator('#moves button.move').first().click();
       }
-      if (path.includes('connect-four') || path.includes('breakthrough') || path.includes('tokaido') || path.includes('java')) expect(clicked, path).toBeGreaterThan(0);
+      expect(clicked, path).toBeGreaterThan(0);
+      // On to the middle of the game, played by an agent.
+      for (let i = 0; i < 30 && (await position()) < 14 && !(await over()); i++) await page.click('#agent-one');
       // The pieces drawn are the true state's pieces on the boards (at most six a space, the rest counted).
       const { state } = trueState(await exported());
       const perSpace = new Map<string, number>();
       for (const at of Object.values(state.pieces)) if (at.space !== null) perSpace.set(at.space, (perSpace.get(at.space) ?? 0) + 1);
       expect(await page.locator('#table svg.board .piece').count(), `${path}: pieces drawn`).toBe([...perSpace.values()].reduce((n, k) => n + Math.min(k, 6), 0));
-      await page.locator('#table').screenshot({ path: join(shots, `table-${path.split('/').pop()!.replace('.rules', '')}.png`) });
+      await screenshotTable(`table-${path.split('/').pop()!.replace('.rules', '')}.png`);
     }
     expect(pageErrors).toEqual([]);
   }, 900_000);
+
+  it('draws a ruleset by its layout hints: dark squares and Black and White men, dice and score sheets', async () => {
+    const draughts = JSON.parse(readFileSync(join(ROOT, 'rulesets/draughts/draughts.layout.json'), 'utf8')) as { players: string[]; boards: { draughtboard: { colour: string } } };
+    await newGame('rulesets/draughts/draughts.rules', 2);
+    const board = page.locator('#table svg.board[data-board="draughtboard"]');
+    expect(new Set(await board.locator('.space .shape').evaluateAll((els) => els.map((e) => e.getAttribute('fill'))))).toEqual(new Set([draughts.boards.draughtboard.colour]));
+    expect(await board.locator('.gap').count()).toBe(32); // the light squares, drawn though no space
+    const fills = await board.locator('.piece').evaluateAll((els) => els.map((e) => [e.getAttribute('data-owner'), e.querySelector('circle')!.getAttribute('fill')]));
+    expect(fills).toHaveLength(24);
+    for (const [owner, fill] of fills) expect(fill).toBe(draughts.players[Number(owner)]);
+    expect(await page.locator('#table .seat[data-seat="1"] .dot').getAttribute('style')).toContain(draughts.players[1]!);
+    // Without hints the table's own colours: Breakthrough's pawns are not Black and White.
+    await newGame('rulesets/breakthrough/breakthrough.rules', 2);
+    const plain = await page.locator('#table svg.board .piece circle').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('fill')))]);
+    expect(plain).toHaveLength(2);
+    for (const fill of plain) expect(draughts.players).not.toContain(fill);
+
+    // Yacht: the dice as die faces with the pips the true state has, each seat's categories as a sheet, the box left off.
+    await newGame('rulesets/yacht/yacht.rules', 2);
+    const dice = await page.locator('#table [data-zone="dice"] .die').evaluateAll((els) => els.map((e) => [e.getAttribute('data-card'), Number(e.getAttribute('data-pips')), e.querySelectorAll('.pip').length]));
+    expect(dice).toHaveLength(5);
+    const { state, def } = trueState(await exported());
+    const model = modelFor(def, state.players, state.variants);
+    expect(dice.map(([id]) => id).sort()).toEqual([...state.zones.dice!].sort());
+    for (const [id, pips, spots] of dice) {
+      expect(pips).toBe(model.things.get(id as string)!.attrs.pips);
+      expect(spots).toBe(pips);
+    }
+    expect(await page.locator('#table .seat[data-seat="0"] [data-zone="open@0"] .sheet-lines li').count()).toBe(12);
+    expect(await page.locator('#table [data-zone="box"]').count()).toBe(0);
+    // A die is a target: clicking all five rerolls them all.
+    expect(await page.locator('#table [data-zone="dice"] .die.target').count()).toBe(5);
+  }, SLOW);
+
+  it.each(RULESETS)('plays %s by clicking the board (the list for moves with nothing on it) until it ends or for 400 moves', async (path) => {
+    {
+      const def = compileSource(readFileSync(join(ROOT, path), 'utf8'), path).definition!;
+      await newGame(path, def.players.min, '7'); // the fewest players: the shortest game
+      const tally = { board: 0, list: 0, clicks: 0, moves: 0 };
+      for (let chunk = 0; chunk * 40 < CLICKED_MOVES && !(await over()); chunk++) {
+        const done = await page.evaluate(clickSomeMoves, { moves: 40, seed: chunk + 1 });
+        tally.board += done.board;
+        tally.list += done.list;
+        tally.clicks += done.clicks;
+        tally.moves = done.at;
+      }
+      // A long game (Java, Thurn und Taxis: a thousand moves between random players) is ended by
+      // the agent after that many clicked moves, to keep the run within CI's time.
+      if (!(await over())) {
+        await page.click('#agent-end');
+        await page.waitForFunction(() => document.querySelector('#decision')?.textContent?.includes('The game is over'), undefined, { timeout: SLOW });
+      }
+      process.stderr.write(`${path}: ${tally.board} moves on the table (${tally.clicks} clicks), ${tally.list} from the list, ${(await position()) - tally.moves} more by the agent to the end\n`);
+      expect(await over(), path).toBe(true);
+      expect(await page.textContent('#result'), path).toMatch(/Winner|Nobody wins/);
+      // Java's turns are a menu of actions (`choose { "lay a three-field tile" … }`) and then where:
+      // the menu names nothing on the table, so about half its moves are the list's (a known gap).
+      expect(tally.board, `${path}: most moves made on the table`).toBeGreaterThan(MENU_DRIVEN.has(path) ? tally.list / 3 : tally.list);
+    }
+    expect(pageErrors).toEqual([]);
+  }, 1_200_000);
 
   it('plays Breakthrough to the end by clicking the board, then undoes, redoes and jumps on the timeline', async () => {
     await newGame('rulesets/breakthrough/breakthrough.rules', 2, '3');
