@@ -48,7 +48,7 @@ export function countersTable(view: PlayerView, seat: number, model?: Model): Ch
   const perPlayer = Object.entries(view.counters).filter((e): e is [string, number[]] => Array.isArray(e[1]));
   const hiddenFrom = (name: string, s: number) => s !== seat && (model?.counters.get(name)?.visibility ?? 'public') !== 'public';
   const global = Object.entries(view.counters).filter((e): e is [string, number] => typeof e[1] === 'number');
-  const perThing = Object.entries(view.counters).filter((e): e is [string, Record<string, number>] => typeof e[1] === 'object' && !Array.isArray(e[1]));
+  const perThing = Object.entries(view.counters).filter((e): e is [string, Record<string, number>] => typeof e[1] === 'object' && e[1] !== null && !Array.isArray(e[1])); // a hidden counter comes as null
   const seats = Array.from({ length: view.players }, (_, s) => s);
   return [
     perPlayer.length ? h('table', { class: 'grid' },
