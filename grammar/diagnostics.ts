@@ -114,7 +114,10 @@ export function closest(name: string, candidates: Iterable<string>): string | un
   let bestDistance = Infinity;
   for (const candidate of candidates) {
     const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
+    // On a tie, a name the typed text begins (an unfinished word: `plac` → `place`, not `play`) wins.
+    const better = d < bestDistance || (d === bestDistance && best !== undefined
+      && candidate.toLowerCase().startsWith(name.toLowerCase()) && !best.toLowerCase().startsWith(name.toLowerCase()));
+    if (better) {
       best = candidate;
       bestDistance = d;
     }

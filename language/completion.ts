@@ -74,7 +74,8 @@ export function complete(a: Analysis, offset: number, docs: KeywordDocs | null):
   while (start > 0 && identChar.test(source[start - 1]!)) start--;
   const replace = { start, end: offset };
   const lineStart = source.lastIndexOf('\n', start - 1) + 1;
-  const before = source.slice(lineStart, start).replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  // Closed strings taken out, a quote left means the cursor is inside one (a label, a template).
+  const before = source.slice(lineStart, start).replace(/"(?:[^"\\]|\\.)*"/g, '');
   if (before.includes('//') || /"/.test(before)) return { replace, items: [] }; // in a comment or a string
 
   // Content assist reads the tokens of the declaration being written only: from the last line that

@@ -313,7 +313,8 @@ export class ExprChecker {
   }
 
   private cannot(e: OfExpr, target: Type, valid: readonly string[]): Type {
-    this.report('R0302', e.span, { property: e.property.text, found: describe(target) }, closest(e.property.text, valid));
+    // At the property's name: that is the word a quick fix replaces with the suggestion.
+    this.report('R0302', e.property.span, { property: e.property.text, found: describe(target) }, closest(e.property.text, valid));
     return UNKNOWN;
   }
 
@@ -383,12 +384,14 @@ export class ExprChecker {
     if (counter) return this.counterOf(e, counter, target);
     const extra = target.k === 'space' ? 'position' : 'zone';
     const extraType = target.k === 'space' ? NUMBER : zone(null);
+    // A space also has the counters kept per space (`level of s`): they are suggested too.
+    const spaceCounters = target.k === 'space' ? [...this.symbols.counters.keys()] : [];
     if (target.component === null) {
       const attr = this.attributeNamed(name);
       if (attr) return attr;
       if (name === extra) return extraType;
       if (this.symbols.columns.has(name)) return UNKNOWN;
-      return this.cannot(e, target, [...this.symbols.attributes.keys(), extra, 'name']);
+      return this.cannot(e, target, [...this.symbols.attributes.keys(), extra, 'name', ...spaceCounters]);
     }
     const component = this.symbols.components.get(target.component);
     if (!component) return UNKNOWN;
@@ -397,7 +400,7 @@ export class ExprChecker {
     if (name === extra) return extraType;
     const columns = [...this.symbols.tables.values()].filter((t) => t.component.text === target.component).flatMap((t) => t.columns);
     if (columns.some((c) => c.text === name && c.text !== 'copies')) return UNKNOWN; // not an attribute: reported at the table
-    return this.cannot(e, target, [...component.attrs.map((a) => a.name.text), extra, 'name']);
+    return this.cannot(e, target, [...component.attrs.map((a) => a.name.text), extra, 'name', ...spaceCounters]);
   }
 
   /** A property of something of unknown type: whatever it can mean; undeclared if nothing. */
