@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     pool: 'forks',
+    // Lets the event loop turn between tests that play whole games synchronously (see the file).
+    setupFiles: ['test/yield-between-tests.ts'],
   },
 });
