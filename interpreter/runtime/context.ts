@@ -114,46 +114,99 @@ export function holdsPower(model: Model, state: GameState, seat: number | null, 
 }
 
 // ─── Where the pieces stand ───────────────────────────────────────────────────
-// While the machine runs a state it alone changes it, so the pieces on each space are indexed
-// once and kept until a piece moves. Outside a run (a caller may have edited the state) they are
-// found by looking at every piece.
+// While the machine runs a state it alone changes it, so the pieces on each space are indexed and
+// the index is updated as pieces move. The index outlives a run: when the machine runs the same
+// state again it first checks, piece by piece, that nobody changed where the pieces stand in
+// between (a caller may edit a state), which costs a few reads a piece instead of a rebuild.
+// Outside a run the pieces are found by looking at every piece.
+
+interface PieceIndex {
+  readonly state: GameState;
+  /** Every piece's id and value, and where it stood when last seen, in the state's order. */
+  readonly ids: string[];
+  readonly values: Value[];
+  readonly spaces: (string | null)[];
+  readonly slots: number[];
+  readonly position: Map<string, number>;
+  /** Space id → its pieces by slot (ties in the state's order); lists are never changed once made. */
+  readonly bySpace: Map<string, readonly Value[]>;
+  /** Checked against the state since the run began. */
+  verified: boolean;
+}
 
 let runningState: GameState | null = null;
-let piecesBySpace: Map<string, readonly Value[]> | null = null;
+let index: PieceIndex | null = null;
 const NO_PIECES: readonly Value[] = Object.freeze([]);
 
-/** Marks `state` as the one the machine is running (or none), and forgets the index. Returns the previous one. */
+/** Marks `state` as the one the machine is running (or none). Returns the previous one. */
 export function runningOn(state: GameState | null): GameState | null {
   const previous = runningState;
   runningState = state;
-  piecesBySpace = null;
+  if (index) index.verified = false;
   return previous;
 }
 
-/** Forgets the index after a piece has moved. */
-export function piecesMoved(): void {
-  piecesBySpace = null;
+/** Keeps the index true after the machine moved a piece (the state already says where it is). */
+export function piecesMoved(state: GameState, piece: string): void {
+  if (index === null || index.state !== state || !index.verified) return;
+  const i = index.position.get(piece);
+  const at = state.pieces[piece];
+  if (i === undefined || at === undefined) {
+    index = null;
+    return;
+  }
+  const from = index.spaces[i]!;
+  index.spaces[i] = at.space;
+  index.slots[i] = at.slot;
+  if (from !== null) regroup(index, from);
+  if (at.space !== null && at.space !== from) regroup(index, at.space);
+}
+
+/** Makes a space's list again from the index's records. */
+function regroup(ix: PieceIndex, space: string): void {
+  const here: number[] = [];
+  for (let i = 0; i < ix.spaces.length; i++) if (ix.spaces[i] === space) here.push(i);
+  if (here.length === 0) {
+    ix.bySpace.delete(space);
+    return;
+  }
+  here.sort((a, b) => ix.slots[a]! - ix.slots[b]! || a - b);
+  ix.bySpace.set(space, Object.freeze(here.map((i) => ix.values[i]!)));
+}
+
+function buildIndex(state: GameState): PieceIndex {
+  const ids = Object.keys(state.pieces);
+  const ix: PieceIndex = {
+    state, ids, values: ids.map((piece) => Object.freeze({ piece })),
+    spaces: ids.map((id) => state.pieces[id]!.space), slots: ids.map((id) => state.pieces[id]!.slot),
+    position: new Map(ids.map((id, i) => [id, i])), bySpace: new Map(), verified: true,
+  };
+  for (const space of new Set(ix.spaces)) if (space !== null) regroup(ix, space);
+  return ix;
+}
+
+/** Whether the state's pieces stand where the index last saw them. */
+function stillTrue(ix: PieceIndex, state: GameState): boolean {
+  const pieces = state.pieces;
+  let count = 0;
+  for (const _ in pieces) count++;
+  if (count !== ix.ids.length) return false;
+  for (let i = 0; i < ix.ids.length; i++) {
+    const at = pieces[ix.ids[i]!];
+    if (at === undefined || at.space !== ix.spaces[i] || at.slot !== ix.slots[i]) return false;
+  }
+  return true;
 }
 
 /** The pieces on a space, by slot (ties in the state's order). */
 export function piecesAt(state: GameState, space: string): readonly Value[] {
   if (state !== runningState) return piecesOn(state, space);
-  if (piecesBySpace === null) {
-    const groups = new Map<string, [string, { space: string | null; slot: number }][]>();
-    for (const entry of Object.entries(state.pieces)) {
-      const at = entry[1].space;
-      if (at === null) continue;
-      let group = groups.get(at);
-      if (!group) groups.set(at, (group = []));
-      group.push(entry);
-    }
-    piecesBySpace = new Map();
-    for (const [at, group] of groups) {
-      group.sort((a, b) => a[1].slot - b[1].slot);
-      piecesBySpace.set(at, Object.freeze(group.map(([piece]) => Object.freeze({ piece }))));
-    }
+  if (index === null || index.state !== state) index = buildIndex(state);
+  else if (!index.verified) {
+    if (stillTrue(index, state)) index.verified = true;
+    else index = buildIndex(state);
   }
-  return piecesBySpace.get(space) ?? NO_PIECES;
+  return index.bySpace.get(space) ?? NO_PIECES;
 }
 
 function piecesOn(state: GameState, space: string): Value[] {

@@ -367,7 +367,7 @@ function move(model: Model, state: GameState, ctx: Ctx, whatExpr: Expr, toExpr: 
     // Off the board: on no space, as at the start (a rule may place it again).
     if (state.pieces[what.piece]!.space === null) return;
     state.pieces[what.piece] = { space: null, slot: 0 };
-    piecesMoved();
+    piecesMoved(state, what.piece);
     log(state, `${label(model, what)} leaves the board`);
     return;
   }
@@ -378,7 +378,7 @@ function move(model: Model, state: GameState, ctx: Ctx, whatExpr: Expr, toExpr: 
     let slot = 0;
     while (taken.has(slot)) slot++;
     state.pieces[what.piece] = { space: to.space, slot };
-    piecesMoved();
+    piecesMoved(state, what.piece);
     log(state, `${label(model, what)} moves to ${label(model, to)}`);
     return;
   }
