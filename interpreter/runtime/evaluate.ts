@@ -60,6 +60,7 @@ interface Compiled {
   readonly attributes: Map<string, ReadonlyMap<string, CellValue>>;
   positions?: Map<string, number>;
   toward?: Map<string, ReadonlyMap<string, Value>>;
+  lines?: Map<string, Map<string, readonly Value[]>>;
 }
 const compiledModels = new WeakMap<Model, Compiled>();
 
@@ -332,6 +333,12 @@ function towardIndex(m: Model): ReadonlyMap<string, ReadonlyMap<string, Value>> 
   return c.toward;
 }
 
+/** Grid space id → direction → the spaces that way to the grid's edge (filled as asked for). */
+function lineIndex(m: Model): Map<string, Map<string, readonly Value[]>> {
+  const c = compiledFor(m);
+  return (c.lines ??= new Map());
+}
+
 /** Space id → its position on its board. */
 function positionIndex(m: Model): ReadonlyMap<string, number> {
   const c = compiledFor(m);
@@ -530,6 +537,27 @@ function compileBuiltin(m: Model, name: string, args: readonly Code[], argExprs:
         return piecesAt(ctx.state, v.space);
       };
     }
+  }
+  if (n === 2 && name === 'line') {
+    // A grid's line from a space one way to its edge never changes: made once per space and way.
+    const lines = lineIndex(m);
+    const a = args[0]!, b = args[1]!;
+    const call = { ctx: null as unknown as Ctx, args: [null, null] as Value[], exprs: argExprs, span };
+    return (ctx) => {
+      const from = a(ctx), direction = b(ctx);
+      if (isSpace(from) && typeof direction === 'string') {
+        let ways = lines.get(from.space);
+        if (ways === undefined) lines.set(from.space, (ways = new Map()));
+        let line = ways.get(direction);
+        if (line === undefined) {
+          call.args[0] = from; call.args[1] = direction; call.ctx = ctx;
+          ways.set(direction, (line = Object.freeze(builtin(call) as Value[]))); // or an error, as the built-in says
+        }
+        return line;
+      }
+      call.args[0] = from; call.args[1] = direction; call.ctx = ctx;
+      return builtin(call);
+    };
   }
   if (n === 2 && name === 'toward') {
     // A grid's step, from a table made once: space id → direction → the space's value.
