@@ -60,8 +60,11 @@ export const withVars = (ctx: Ctx, vars: Record<string, Value>): Ctx =>
 export const withVar = (ctx: Ctx, name: string, value: Value): Ctx =>
   newCtx(ctx.model, ctx.state, { names: [name], vals: [value], parent: ctx.scope }, ctx.rule, ctx.player, ctx.memo);
 
-/** The same context with option listing's define memo switched on. */
-export const withMemo = (ctx: Ctx): Ctx => newCtx(ctx.model, ctx.state, ctx.scope, ctx.rule, ctx.player, new Map());
+/**
+ * The same context with option listing's define memo switched on. The state is frozen while
+ * options are listed, so the current player is settled once, not looked for on the stack per call.
+ */
+export const withMemo = (ctx: Ctx): Ctx => newCtx(ctx.model, ctx.state, ctx.scope, ctx.rule, currentPlayer(ctx), new Map());
 
 export function fail(span: Span, message: string, ctx: Ctx): never {
   throw new RuleError('R0605', span, { message, rule: ctx.rule });
@@ -110,7 +113,18 @@ export function stackPlayer(state: GameState): number | null {
 
 export function holdsPower(model: Model, state: GameState, seat: number | null, power: string): boolean {
   if (seat === null || model.powersZone === null) return false;
-  return (state.zones[zoneKey(model.powersZone, seat)] ?? []).some((id) => model.things.get(id)?.label === power);
+  const held = state.zones[powersKey(model, seat)];
+  if (held === undefined) return false;
+  for (let i = 0; i < held.length; i++) if (model.things.get(held[i]!)?.label === power) return true;
+  return false;
+}
+
+/** Each seat's key of the zone of powers (`characters@2`), made once per model: asked on every define call. */
+const powersKeys = new WeakMap<Model, string[]>();
+function powersKey(model: Model, seat: number): string {
+  let keys = powersKeys.get(model);
+  if (keys === undefined) powersKeys.set(model, (keys = Array.from({ length: model.playerCount }, (_, s) => zoneKey(model.powersZone!, s))));
+  return keys[seat] ?? zoneKey(model.powersZone!, seat);
 }
 
 // ─── Where the pieces stand ───────────────────────────────────────────────────

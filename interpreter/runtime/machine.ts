@@ -158,7 +158,6 @@ function step(model: Model, state: GameState): void {
 
 function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'block' }>, s: Stmt): void {
   const ctx = ctxOf(model, state);
-  const ref: StmtRef = { b: frame.b, pc: frame.pc };
   switch (s.kind) {
     case 'Let':
       frame.vars[s.name.text] = evaluate(ctx, s.value);
@@ -222,12 +221,12 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
     case 'ForEach': {
       frame.pc++;
       const items = [...asList(ctx, evaluate(ctx, s.list), s.list.span)];
-      state.stack.push({ k: 'each', s: ref, items, i: 0, simultaneous: s.simultaneous });
+      state.stack.push({ k: 'each', s: { b: frame.b, pc: frame.pc - 1 }, items, i: 0, simultaneous: s.simultaneous });
       return;
     }
     case 'Repeat': {
       frame.pc++;
-      state.stack.push({ k: 'repeat', s: ref, left: s.mode === 'times' ? evalNumber(ctx, s.expr) : null });
+      state.stack.push({ k: 'repeat', s: { b: frame.b, pc: frame.pc - 1 }, left: s.mode === 'times' ? evalNumber(ctx, s.expr) : null });
       return;
     }
     case 'Turn': {
@@ -286,7 +285,7 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
         const place = !prev ? 1 : prev.key === item.key ? ranked[i - 1]!.place : s.ties === 'share' ? ranked[i - 1]!.place + 1 : i + 1;
         ranked.push({ value: item.value, place });
       });
-      state.stack.push({ k: 'rank', s: ref, items: ranked, i: 0 });
+      state.stack.push({ k: 'rank', s: { b: frame.b, pc: frame.pc - 1 }, items: ranked, i: 0 });
       return;
     }
     default: {
@@ -491,8 +490,11 @@ export function candidates(model: Model, state: GameState, outer: Ctx, s: Choose
   const forbids = forbidsOf(model, state, s.name.text, decider);
   const out: Candidate[] = [];
   const seen = new Set<string>();
+  // One scope for the choice's variable, rebound option by option: nothing keeps it.
+  const item: Value[] = [null];
+  const bound = newCtx(model, state, { names: [s.variable.text], vals: item, parent: ctx.scope }, ctx.rule, ctx.player, ctx.memo);
   for (const value of values) {
-    const bound = withVar(ctx, s.variable.text, value);
+    item[0] = value;
     let refusedBy: Candidate['refusedBy'];
     if (s.where && !evalBool(bound, s.where)) refusedBy = { kind: 'where', span: s.where.span };
     else {
