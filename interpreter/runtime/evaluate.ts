@@ -30,6 +30,15 @@ export function evalNumber(ctx: Ctx, e: Expr): number {
   return num(ctx, evaluate(ctx, e), e.span);
 }
 
+/**
+ * `e` evaluated in a context whose innermost scope binds `name` alone (a choice's or a loop's
+ * variable, as the machine binds it): compiled knowing that, so the variable is read by its slot
+ * and other names skip that scope.
+ */
+export function evalBoolBound(ctx: Ctx, e: Expr, name: string): boolean {
+  return truth(ctx, boundCodeOf(ctx.model, e, name)(ctx), e.span);
+}
+
 // ─── Compilation ──────────────────────────────────────────────────────────────
 
 /** A compiled expression. */
@@ -55,6 +64,10 @@ const inner = (env: Env, names: readonly string[]): Env => ({ frames: [...env.fr
 /** Per model: the compiled expressions and define bodies, and the fixed lists names stand for. */
 interface Compiled {
   readonly code: Map<Expr, Code>;
+  /** Expressions compiled under one bound variable (`boundCodeOf`), by that variable's name. */
+  readonly bound: Map<Expr, Map<string, Code>>;
+  /** Choices' `where` conditions planned by index (`choicePlan`). */
+  readonly choicePlans: Map<Expr, IndexPlan | null>;
   readonly defines: Map<DefineDecl, CompiledDefine>;
   readonly lists: Map<string, readonly Value[]>;
   readonly attributes: Map<string, ReadonlyMap<string, CellValue>>;
@@ -70,7 +83,7 @@ let lastCompiled: Compiled | null = null;
 function compiledFor(m: Model): Compiled {
   if (m === lastModel) return lastCompiled!;
   let c = compiledModels.get(m);
-  if (!c) compiledModels.set(m, (c = { code: new Map(), defines: new Map(), lists: new Map(), attributes: new Map() }));
+  if (!c) compiledModels.set(m, (c = { code: new Map(), bound: new Map(), choicePlans: new Map(), defines: new Map(), lists: new Map(), attributes: new Map() }));
   lastModel = m;
   lastCompiled = c;
   return c;
@@ -80,6 +93,15 @@ function codeOf(m: Model, e: Expr): Code {
   const { code } = compiledFor(m);
   let fn = code.get(e);
   if (!fn) code.set(e, (fn = compile(m, e, OPEN)));
+  return fn;
+}
+
+function boundCodeOf(m: Model, e: Expr, name: string): Code {
+  const { bound } = compiledFor(m);
+  let byName = bound.get(e);
+  if (!byName) bound.set(e, (byName = new Map()));
+  let fn = byName.get(name);
+  if (!fn) byName.set(name, (fn = compile(m, e, inner(OPEN, [name]))));
   return fn;
 }
 
@@ -673,7 +695,7 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
   };
   const keyNumber = (scope: ItemScope, item: Value): number => num(scope.ctx, key(scope.bind(item)), span);
   // `first s in board where x of s = a and …`: the items are found by index, not by trying each.
-  const plan = e.where && e.quantifier !== 'every' && e.quantifier !== 'connected' ? indexPlan(m, e, env, itemEnv) : null;
+  const plan = e.where && e.quantifier !== 'every' && e.quantifier !== 'connected' ? indexPlan(m, e.list, e.variable.text, e.where, env) : null;
   const planned = (items: readonly Value[]): IndexPlan | null => (plan !== null && items === plan.list && items.length > 0 ? plan : null);
 
   if (e.quantifier === 'connected') {
@@ -783,25 +805,37 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
 
 // ─── Comprehensions by index ──────────────────────────────────────────────────
 //
-// `first s in board where x of s = a and y of s = b`, `any q in pawns where space of q = s`: a
-// comprehension over a fixed list (a board, a table, a collection) whose condition opens with
-// `property of item = value` tests is answered from an index of the list made once, instead of by
-// trying every item. Only the leading run of such tests is used, and each value is evaluated only
-// when some item passed the tests before it, so what is evaluated, and any error it raises, is
-// what trying every item in order would evaluate and raise; the remaining tests run on the items
-// the index found, in the list's order.
+// `first s in board where x of s = a and y of s = b`, `any q in pawns where space of q = s`,
+// `choose d from road where position of d > position of t and …`: a comprehension or a choice over
+// a fixed list (a board, a table, a collection) whose condition opens with `property of item =
+// value` tests, or `<`, `<=`, `>`, `>=` tests of a numeric property, is answered from what the
+// model knows of the list's items, instead of by evaluating the condition for every item. Only
+// the leading run of such tests is used, and each value is evaluated only when some item passed
+// the tests before it, so what is evaluated, and any error it raises, is what trying every item in
+// order would evaluate and raise; the remaining tests run on the items found, in the list's order.
 
-interface IndexPlan {
-  /** The fixed list the plan answers for (the comprehension checks its list is this one). */
+export interface IndexPlan {
+  /** The fixed list the plan answers for (the caller checks its list is this one). */
   readonly list: readonly Value[];
   /** The indices, ascending, of the items that pass the indexed tests. */
-  survivors(ctx: Ctx, scope: ItemScope): readonly number[];
+  survivors(ctx: Ctx, scope: Binder): readonly number[];
   /** The remaining tests, for an item bound in the scope. */
   rest(ctx: Ctx): boolean;
 }
 
-/** One `property of item = value` test, with what the index knows of that property. */
+/** Binds the item variable of a plan's condition and gives the context to evaluate in. */
+export interface Binder {
+  bind(item: Value): Ctx;
+}
+
+/** How a test compares the item's property with the value: `=`, or an order between numbers. */
+type TestOp = '=' | '<' | '<=' | '>' | '>=';
+
+/** One `property of item OP value` test, with what the index knows of that property. */
 interface IndexedTest {
+  readonly op: TestOp;
+  /** The value's span, for the error when an order test's value is not a number. */
+  readonly span: Span;
   readonly value: Code;
   /** Each item's value of the property, when it never changes during a game; null for a piece's `space`. */
   readonly fixed: readonly Value[] | null;
@@ -878,31 +912,63 @@ function fixedProperty(m: Model, name: string, t: Value): Value | undefined {
   return undefined;
 }
 
-/** The test `property of variable = value` (either way round), if that is what `c` is. */
-function propertyTest(c: Expr, variable: string): { property: string; value: Expr } | null {
-  if (c.kind !== 'Binary' || (c.op !== '=' && c.op !== 'is')) return null;
+const ORDER_OPS: Readonly<Record<string, TestOp>> = { '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+/** `a OP b` read as `b OP' a`. */
+const MIRRORED: Readonly<Record<TestOp, TestOp>> = { '=': '=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
+/** The test `property of variable OP value` (either way round), if that is what `c` is. */
+function propertyTest(c: Expr, variable: string): { property: string; value: Expr; op: TestOp } | null {
+  if (c.kind !== 'Binary') return null;
+  const op: TestOp | undefined = c.op === '=' || c.op === 'is' ? '=' : ORDER_OPS[c.op];
+  if (op === undefined) return null;
   const side = (x: Expr): string | null =>
-    x.kind === 'Of' && x.target.kind === 'Ref' && x.target.name.text === variable ? x.property.text : null;
+    x.kind === 'Of' && !x.on && x.target.kind === 'Ref' && x.target.name.text === variable ? x.property.text : null;
   const left = side(c.left);
-  if (left !== null && !mentions(c.right, variable)) return { property: left, value: c.right };
+  if (left !== null && !mentions(c.right, variable)) return { property: left, value: c.right, op };
   const right = side(c.right);
-  if (right !== null && !mentions(c.left, variable)) return { property: right, value: c.left };
+  if (right !== null && !mentions(c.left, variable)) return { property: right, value: c.left, op: MIRRORED[op] };
   return null;
 }
 
-function indexPlan(m: Model, e: Comprehension, env: Env, itemEnv: Env): IndexPlan | null {
-  const list = fixedListNamed(m, e.list, env);
-  if (!list || list.length === 0 || !e.where) return null;
-  const variable = e.variable.text;
+/** Whether `x OP y` holds, for numbers. */
+function ordered(x: number, op: TestOp, y: number): boolean {
+  switch (op) {
+    case '<': return x < y;
+    case '<=': return x <= y;
+    case '>': return x > y;
+    case '>=': return x >= y;
+    case '=': return x === y;
+  }
+}
+
+/** A choice's `where` over a fixed list, planned as a comprehension's is (null: try every item). */
+export function choicePlan(m: Model, from: Expr, variable: string, where: Expr): IndexPlan | null {
+  const { choicePlans } = compiledFor(m);
+  let plan = choicePlans.get(where);
+  if (plan === undefined) choicePlans.set(where, (plan = indexPlan(m, from, variable, where, OPEN)));
+  return plan;
+}
+
+function indexPlan(m: Model, listExpr: Expr, variable: string, where: Expr, env: Env): IndexPlan | null {
+  const list = fixedListNamed(m, listExpr, env);
+  if (!list || list.length === 0) return null;
+  const itemEnv = inner(env, [variable]);
   const tests: IndexedTest[] = [];
-  const all = conjuncts(e.where);
+  const all = conjuncts(where);
   let used = 0;
   for (const c of all) {
     const test = propertyTest(c, variable);
     if (!test) break;
     const values = list.map((item) => fixedProperty(m, test.property, item));
-    const pieceSpace = test.property === 'space' && list.every((item) => isRef(item) && 'piece' in item);
+    const pieceSpace = test.op === '=' && test.property === 'space' && list.every((item) => isRef(item) && 'piece' in item);
     if (!pieceSpace && values.some((v) => v === undefined)) break;
+    if (test.op !== '=') {
+      // An order between numbers: every item's value must be a number, as the test would demand.
+      if (!values.every((v) => typeof v === 'number')) break;
+      tests.push({ op: test.op, span: test.value.span, value: compile(m, test.value, itemEnv), fixed: values as Value[], plain: new Map(), refs: new Map() });
+      used++;
+      continue;
+    }
     const plain = new Map<unknown, number[]>();
     const refs = new Map<string, number[]>();
     if (!pieceSpace) {
@@ -914,7 +980,7 @@ function indexPlan(m: Model, e: Comprehension, env: Env, itemEnv: Env): IndexPla
         at.push(i);
       });
     }
-    tests.push({ value: compile(m, test.value, itemEnv), fixed: pieceSpace ? null : (values as Value[]), plain, refs });
+    tests.push({ op: '=', span: test.value.span, value: compile(m, test.value, itemEnv), fixed: pieceSpace ? null : (values as Value[]), plain, refs });
     used++;
   }
   if (tests.length === 0) return null;
@@ -932,9 +998,17 @@ function indexPlan(m: Model, e: Comprehension, env: Env, itemEnv: Env): IndexPla
       let found: readonly number[] | null = null;
       for (const test of tests) {
         if (found !== null && found.length === 0) break; // no item gets as far as this test's value
-        const v = test.value(scope.bind(list[found === null ? 0 : found[0]!]!));
+        const bound = scope.bind(list[found === null ? 0 : found[0]!]!);
+        const v = test.value(bound);
         const fixed = test.fixed;
-        if (fixed === null) {
+        if (test.op !== '=') {
+          const n = num(bound, v, test.span);
+          const numbers = fixed as readonly number[];
+          const kept: number[] = [];
+          if (found === null) { for (let i = 0; i < numbers.length; i++) if (ordered(numbers[i]!, test.op, n)) kept.push(i); }
+          else for (const i of found) if (ordered(numbers[i]!, test.op, n)) kept.push(i);
+          found = kept;
+        } else if (fixed === null) {
           if (found !== null) { const before: readonly number[] = found; found = before.filter((i) => equal(spaceOf(ctx, i), v)); }
           else if (isSpace(v)) {
             const here: number[] = [];

@@ -4,7 +4,7 @@ import type { Block, ChooseStmt, CounterDecl, Expr, ForbidDecl, MenuStmt, RuleDe
 import { locate } from '../definition/index.js';
 import { RuleError } from './errors.js';
 import {
-  asList, counterOnValue, counterValue, currentPlayer, evalBool, evalNumber, evaluate, holdsPower, label, lookupVar,
+  asList, choicePlan, counterOnValue, counterValue, currentPlayer, evalBool, evalBoolBound, evalNumber, evaluate, holdsPower, label, lookupVar,
   newCtx, thingId, withMemo, withVar, type Ctx,
 } from './evaluate.js';
 import { piecesAt, piecesMoved, runningOn } from './context.js';
@@ -102,7 +102,7 @@ function step(model: Model, state: GameState): void {
       const stmt = stmtAt(model, top.s) as Extract<Stmt, { kind: 'ForEach' }>;
       while (top.i < top.items.length) {
         const item = top.items[top.i++]!;
-        if (!stmt.where || evalBool(withVar(ctxOf(model, state), stmt.variable.text, item), stmt.where)) {
+        if (!stmt.where || evalBoolBound(withVar(ctxOf(model, state), stmt.variable.text, item), stmt.where, stmt.variable.text)) {
           push(state, model, stmt.body, { [stmt.variable.text]: item });
           return;
         }
@@ -185,7 +185,7 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
     }
     case 'Random': {
       const items = asList(ctx, evaluate(ctx, s.from), s.from.span).filter(
-        (item) => !s.where || evalBool(withVar(ctx, s.variable.text, item), s.where),
+        (item) => !s.where || evalBoolBound(withVar(ctx, s.variable.text, item), s.where, s.variable.text),
       );
       const picked = items.length ? items[nextInt(state.rng, items.length)]! : null;
       frame.vars[s.variable.text] = picked;
@@ -486,19 +486,30 @@ export function candidates(model: Model, state: GameState, outer: Ctx, s: Choose
   const ctx = withMemo(outer); // the state is frozen while options are listed
   if (s.kind === 'Menu') return menuCandidates(model, state, ctx, s, decider, offeredOnly);
   const items = asList(ctx, evaluate(ctx, s.from), s.from.span);
-  const values: Value[] = s.count ? combinations(items, evalNumber(ctx, s.count), s.count.span, ctx) : s.subset ? subsets(items, s.span, ctx) : [...items];
   const forbids = forbidsOf(model, state, s.name.text, decider);
   const out: Candidate[] = [];
   const seen = new Set<string>();
   // One scope for the choice's variable, rebound option by option: nothing keeps it.
   const item: Value[] = [null];
-  const bound = newCtx(model, state, { names: [s.variable.text], vals: item, parent: ctx.scope }, ctx.rule, ctx.player, ctx.memo);
+  const variable = s.variable.text;
+  const bound = newCtx(model, state, { names: [variable], vals: item, parent: ctx.scope }, ctx.rule, ctx.player, ctx.memo);
+  const binder = { bind: (v: Value): Ctx => { item[0] = v; return bound; } };
+  // Only the offered options wanted, from a fixed list: `where` is answered by index where it can be.
+  const plan = offeredOnly && s.where && !s.count && !s.subset ? choicePlan(model, s.from, variable, s.where) : null;
+  let values: readonly Value[];
+  let whereDone = false;
+  if (plan !== null && plan.list === items) {
+    const kept: Value[] = [];
+    for (const i of plan.survivors(bound, binder)) if (plan.rest(binder.bind(items[i]!))) kept.push(items[i]!);
+    values = kept;
+    whereDone = true;
+  } else values = s.count ? combinations(items, evalNumber(ctx, s.count), s.count.span, ctx) : s.subset ? subsets(items, s.span, ctx) : items;
   for (const value of values) {
     item[0] = value;
     let refusedBy: Candidate['refusedBy'];
-    if (s.where && !evalBool(bound, s.where)) refusedBy = { kind: 'where', span: s.where.span };
+    if (!whereDone && s.where && !evalBoolBound(bound, s.where, variable)) refusedBy = { kind: 'where', span: s.where.span };
     else {
-      const f = forbids.find((f) => evalBool(bound, f.decl.when));
+      const f = forbids.find((f) => evalBoolBound(bound, f.decl.when, variable));
       if (f) {
         refusedBy = { kind: 'forbid', rule: f.decl.name.text, span: f.decl.span };
         watcher?.(f.decl);
@@ -537,10 +548,11 @@ function menuCandidates(model: Model, state: GameState, ctx: Ctx, s: MenuStmt, d
     for (const value of items) {
       const bound = o.each ? withVar(ctx, o.each.variable.text, value) : ctx;
       let refusedBy: Candidate['refusedBy'];
-      if (o.when && !evalBool(bound, o.when)) refusedBy = { kind: 'where', span: o.when.span };
+      if (o.when && !(o.each ? evalBoolBound(bound, o.when, o.each.variable.text) : evalBool(bound, o.when))) refusedBy = { kind: 'where', span: o.when.span };
       else if (o.each) {
         // Forbidding rules speak of the item, so they judge the options made for an item only.
-        const f = forbids.find((f) => evalBool(bound, f.decl.when));
+        const name = o.each.variable.text;
+        const f = forbids.find((f) => evalBoolBound(bound, f.decl.when, name));
         if (f) {
           refusedBy = { kind: 'forbid', rule: f.decl.name.text, span: f.decl.span };
           watcher?.(f.decl);
