@@ -39,6 +39,18 @@ export function evalBoolBound(ctx: Ctx, e: Expr, name: string): boolean {
   return truth(ctx, boundCodeOf(ctx.model, e, name)(ctx), e.span);
 }
 
+/**
+ * `e` evaluated among the variables `names` alone, bound in the innermost scope of `ctx` (whose
+ * parent is null): an event's parameters in a handler's condition. Compiled once, every name read
+ * by its slot or settled as a declaration.
+ */
+export function evalBoolAmong(ctx: Ctx, e: Expr, names: readonly string[]): boolean {
+  const { closed } = compiledFor(ctx.model);
+  let fn = closed.get(e);
+  if (!fn) closed.set(e, (fn = compile(ctx.model, e, { frames: [names], open: false })));
+  return truth(ctx, fn(ctx), e.span);
+}
+
 // ─── Compilation ──────────────────────────────────────────────────────────────
 
 /** A compiled expression. */
@@ -66,6 +78,8 @@ interface Compiled {
   readonly code: Map<Expr, Code>;
   /** Expressions compiled under one bound variable (`boundCodeOf`), by that variable's name. */
   readonly bound: Map<Expr, Map<string, Code>>;
+  /** Conditions compiled among fixed variables alone (`evalBoolAmong`). */
+  readonly closed: Map<Expr, Code>;
   /** Choices' `where` conditions planned by index (`choicePlan`). */
   readonly choicePlans: Map<Expr, IndexPlan | null>;
   readonly defines: Map<DefineDecl, CompiledDefine>;
@@ -83,7 +97,7 @@ let lastCompiled: Compiled | null = null;
 function compiledFor(m: Model): Compiled {
   if (m === lastModel) return lastCompiled!;
   let c = compiledModels.get(m);
-  if (!c) compiledModels.set(m, (c = { code: new Map(), bound: new Map(), choicePlans: new Map(), defines: new Map(), lists: new Map(), attributes: new Map() }));
+  if (!c) compiledModels.set(m, (c = { code: new Map(), bound: new Map(), closed: new Map(), choicePlans: new Map(), defines: new Map(), lists: new Map(), attributes: new Map() }));
   lastModel = m;
   lastCompiled = c;
   return c;

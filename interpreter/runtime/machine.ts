@@ -4,8 +4,8 @@ import type { Block, ChooseStmt, CounterDecl, Expr, ForbidDecl, MenuStmt, RuleDe
 import { locate } from '../definition/index.js';
 import { RuleError } from './errors.js';
 import {
-  asList, choicePlan, counterOnValue, counterValue, currentPlayer, evalBool, evalBoolBound, evalNumber, evaluate, holdsPower, label, lookupVar,
-  newCtx, thingId, withMemo, withVar, type Ctx,
+  asList, choicePlan, counterOnValue, counterValue, currentPlayer, evalBool, evalBoolAmong, evalBoolBound, evalNumber, evaluate, holdsPower, label, lookupVar,
+  newCtx, stackPlayer, thingId, withMemo, withVar, type Ctx,
 } from './evaluate.js';
 import { piecesAt, piecesMoved, runningOn } from './context.js';
 import type { ForbidRule, Model } from './model.js';
@@ -136,16 +136,17 @@ function step(model: Model, state: GameState): void {
       const handlers = model.handlers.get(top.event) ?? [];
       while (top.i < handlers.length) {
         const { rule, power } = handlers[top.i++]!;
-        if (power && !holdsPower(model, state, currentPlayer(ctxOf(model, state)), power)) continue;
+        const seat = stackPlayer(state);
+        if (power && !holdsPower(model, state, seat, power)) continue;
+        const names = paramNames(model, top.event);
+        const args = names.map((_, i) => top.args[i] ?? null);
+        // The condition sees the event's arguments and nothing else of the stack, as the body will:
+        // judged before the rule's frame is made, which only a rule that runs needs.
+        const where = rule.trigger?.where;
+        if (where && !evalBoolAmong(newCtx(model, state, { names, vals: args, parent: null }, rule.name.text, seat), where, names)) continue;
         const vars: Record<string, Value> = {};
-        const params = model.events.get(top.event)?.params ?? [];
-        params.forEach((p, i) => (vars[p.text] = top.args[i] ?? null));
-        const frame: Frame = { k: 'call', rule: rule.name.text, vars };
-        state.stack.push(frame);
-        if (rule.trigger?.where && !evalBool(ctxOf(model, state), rule.trigger.where)) {
-          state.stack.pop();
-          continue;
-        }
+        names.forEach((name, i) => (vars[name] = args[i]!));
+        state.stack.push({ k: 'call', rule: rule.name.text, vars });
         watcher?.(rule);
         push(state, model, rule.body);
         return;
@@ -154,6 +155,16 @@ function step(model: Model, state: GameState): void {
       return;
     }
   }
+}
+
+/** An event's parameter names, made once per model. */
+const eventParams = new WeakMap<Model, Map<string, readonly string[]>>();
+function paramNames(model: Model, event: string): readonly string[] {
+  let byEvent = eventParams.get(model);
+  if (!byEvent) eventParams.set(model, (byEvent = new Map()));
+  let names = byEvent.get(event);
+  if (!names) byEvent.set(event, (names = (model.events.get(event)?.params ?? []).map((p) => p.text)));
+  return names;
 }
 
 function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'block' }>, s: Stmt): void {
