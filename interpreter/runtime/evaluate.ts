@@ -423,6 +423,30 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
       return general(ctx, t);
     };
   }
+  const pieceOwnsName = name === 'owner' || name === 'space' || name === 'slot' || name === 'position';
+  if (counterOfEach) {
+    // A counter kept for each space or piece (`level of h`): straight to its value.
+    return (ctx) => {
+      const t = target(ctx);
+      if (t !== null && typeof t === 'object') {
+        // (A piece's own `owner`, `space`, `slot` and `position` come first, as in `general`.)
+        const id = (t as { space?: string }).space ?? (pieceOwnsName ? undefined : (t as { piece?: string }).piece);
+        if (id !== undefined) return orZero((ctx.state.counters[name] as Record<string, Value>)[id]);
+      }
+      return general(ctx, t);
+    };
+  }
+  if (!counter && attrs.size > 0 && name !== 'position' && name !== 'zone') {
+    // A table's attribute (`type of s`, `price of c`): from the index made once, by the thing's id.
+    return (ctx) => {
+      const t = target(ctx);
+      if (t !== null && typeof t === 'object') {
+        const id = (t as { space?: string }).space ?? (t as { card?: string }).card;
+        if (id !== undefined) { const v = attrs.get(id); if (v !== undefined) return v; }
+      }
+      return general(ctx, t);
+    };
+  }
   return (ctx) => general(ctx, target(ctx));
   function general(ctx: Ctx, t: Value): Value {
     if (t === null) return fail(span, `Cannot take \`${name}\` of none`, ctx);
