@@ -97,6 +97,30 @@ export class GameSession {
     this.line[at] = move;
   }
 
+  /**
+   * The options of the decision that playing `move` now would lead to, when the same seat makes it
+   * (a menu's line and then where): found by playing it on a copy with the runtime's own apply, so
+   * this state is untouched. Null when the move ends the game, hands the decision to another seat
+   * or fails, and when it rolls, draws, deals or reveals anything (the random state, a zone or what
+   * is revealed changes): the player must see that outcome before choosing what follows, and the
+   * look-ahead must not show it early. The log and move list are copied shallowly: a move only
+   * appends to them.
+   */
+  peek(move: string): NonNullable<GameState['pending']>['options'] | null {
+    const { log, moves, ...core } = this.current;
+    const player = this.current.pending?.player;
+    const copy: GameState = { ...structuredClone(core), log: log.slice(), moves: moves.slice() };
+    try {
+      applyInPlace(this.def, copy, move);
+    } catch {
+      return null;
+    }
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    if (!same(copy.rng, core.rng) || !same(copy.zones, core.zones) || !same(copy.revealed, core.revealed)) return null;
+    const next = copy.over ? null : copy.pending;
+    return next && next.player === player ? next.options : null;
+  }
+
   private restore(s: Snapshot): void {
     const { log, moves } = this.current;
     this.current = { ...structuredClone(s.core), log: log.slice(0, s.logLength), moves: moves.slice(0, s.movesLength) };
@@ -149,12 +173,15 @@ export class GameSession {
 
   /** The move that wrote log entry `index` and the rule it answered; null for the setup's entries. */
   originOf(index: number): (MoveOrigin & { readonly move: number }) | null {
-    let found: (MoveOrigin & { move: number }) | null = null;
-    for (let i = 0; i < Math.min(this.origins.length, this.depth); i++) {
-      if (this.origins[i]!.logFrom > index) break;
-      found = { ...this.origins[i]!, move: i + 1 };
+    // The last move whose log starts at or before the entry: a binary search, as the log card asks
+    // for each of its lines at every move.
+    let lo = 0, hi = Math.min(this.origins.length, this.depth);
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.origins[mid]!.logFrom <= index) lo = mid + 1;
+      else hi = mid;
     }
-    return found;
+    return lo === 0 ? null : { ...this.origins[lo - 1]!, move: lo };
   }
 
   view(seat: number): PlayerView {

@@ -44,6 +44,8 @@ export function outlineView(o: GameOutline, reveal: (at: string) => void): Outli
     o.setup.length ? [h('h4', {}, 'Setup'), list(o.setup, 1)] : null,
     h('h4', {}, 'Flow'), list(o.flow, 0));
 
+  let latest: HTMLElement | null = null;
+  let scrollPending = false;
   return {
     element,
     showRunning(spans) {
@@ -58,11 +60,19 @@ export function outlineView(o: GameOutline, reveal: (at: string) => void): Outli
           }
         }
       }
-      // Keep the decision in sight inside the scrolling box, without scrolling the page.
-      const box = element.parentElement;
-      if (deepest && box) {
-        const top = deepest.getBoundingClientRect().top - box.getBoundingClientRect().top;
-        if (top < 0 || top > box.clientHeight - 24) box.scrollTop += top - box.clientHeight / 3;
+      // Keep the decision in sight inside the scrolling box, without scrolling the page: at the next
+      // frame, once for however many moves were made before it, as reading where it is lays out
+      // the whole page (done at every move, that was most of the time of a game played quickly).
+      latest = deepest;
+      if (!scrollPending) {
+        scrollPending = true;
+        requestAnimationFrame(() => {
+          scrollPending = false;
+          const box = element.parentElement;
+          if (!latest?.isConnected || !box) return;
+          const top = latest.getBoundingClientRect().top - box.getBoundingClientRect().top;
+          if (top < 0 || top > box.clientHeight - 24) box.scrollTop += top - box.clientHeight / 3;
+        });
       }
     },
   };

@@ -97,8 +97,9 @@ export class PlayPanel {
   private readonly structure = h('div', { id: 'structure' });
   private outline: { def: GameDefinition; key: string; view: OutlineView } | null = null;
   private readonly gameArea: HTMLElement;
-  private readonly table = new TableView((move) => this.guard(() => this.session?.play(move)));
+  private readonly table = new TableView((moves) => this.guard(() => { for (const m of moves) this.session?.play(m); }));
   private filterText = '';
+  private readonly laterWork = new Map<string, () => void>();
 
   constructor(root: HTMLElement, private readonly hooks: PanelHooks) {
     this.newGame.addEventListener('click', () => this.start());
@@ -287,6 +288,23 @@ export class PlayPanel {
     this.outline?.view.showRunning(session ? runningStatements(session.def, session.state) : []);
   }
 
+  /**
+   * Runs work that reads the layout (scrolling a list to where the game is) at the next frame, once
+   * however many moves were made before it: run at every move, it forced the whole page to be laid
+   * out each time, which was most of the time of a long game played quickly.
+   */
+  private afterLayout(key: string, work: () => void): void {
+    const first = this.laterWork.size === 0;
+    this.laterWork.set(key, work);
+    if (first) {
+      requestAnimationFrame(() => {
+        const works = [...this.laterWork.values()];
+        this.laterWork.clear();
+        for (const w of works) w();
+      });
+    }
+  }
+
   private buildSetup(def: GameDefinition, old: GameDefinition | null): void {
     const checked = new Set(this.chosenVariants());
     this.players.min = String(def.players.min);
@@ -461,9 +479,9 @@ export class PlayPanel {
     // Only the viewing seat's own options are shown: another seat's are not the viewer's to see.
     const mine = view.decision?.moves ?? null;
     const options = mine && !this.busy ? session.state.pending?.options ?? null : null;
-    this.table.show({ model: session.model(), view, options });
+    this.table.show({ model: session.model(), view, options, next: (id) => session.peek(id) });
     this.moveFilter.hidden = !mine || !needsFilter(mine);
-    fill(this.moves, mine ? moveList(mine, this.busy, (move) => this.guard(() => session.play(move)), this.filterText)
+    fill(this.moves, mine ? moveList(mine, this.busy, (move) => this.guard(() => session.play(move)), this.filterText, this.table.onTable())
       : legal ? h('p', { class: 'muted small' }, `${playerLabel(legal.player)} decides; ${playerLabel(seat)}'s view does not show their options.`) : null);
     fill(this.whyMoves, (mine ?? []).map((m) => h('option', { value: m })));
     this.agentOne.disabled = this.busy || !legal;
@@ -487,15 +505,17 @@ export class PlayPanel {
           h('a', { href: '#', 'data-to': i + 1, onclick: (e) => { e.preventDefault(); this.guard(() => session.jump(i + 1)); } },
             played ? `${playerLabel(played.player)}: ${played.move}` : '(taken back)'));
       }));
-    const now = this.timelineMoves.querySelector<HTMLElement>('li.now');
-    if (now) this.timelineMoves.scrollTop = now.offsetTop - this.timelineMoves.clientHeight / 2; // the list is positioned: offsets are within it
+    this.afterLayout('timeline', () => {
+      const now = this.timelineMoves.querySelector<HTMLElement>('li.now');
+      if (now) this.timelineMoves.scrollTop = now.offsetTop - this.timelineMoves.clientHeight / 2; // the list is positioned: offsets are within it
+    });
     this.exportButton.disabled = this.shareButton.disabled = this.busy;
     fill(this.result, view.result ? h('section', { class: 'card final' }, h('h3', {}, 'Final scores'), resultView(view, session.state.moves.length)) : null);
     fill(this.counters, h('p', { class: 'muted small' }, `As ${playerLabel(seat)} sees the game.`), countersTable(view, seat, session.model()));
     fill(this.zones, zonesView(view, seat));
     fill(this.pieces, piecesView(view, session.model()));
     fill(this.log, logList(view, 400, (i) => this.logOrigin(session, i), (at) => this.revealAt(at)));
-    this.log.scrollTop = this.log.scrollHeight;
+    this.afterLayout('log', () => { this.log.scrollTop = this.log.scrollHeight; });
     this.scheduleAgent();
   }
 

@@ -1,22 +1,27 @@
 // The table: takes the rules in force, one seat's view and (when that seat decides) its options,
 // gives the boards drawn as SVG, the shared zones and each seat's area (counters, cards, pieces
 // off the board), with the legal moves' spaces, pieces and cards highlighted. A move is made by
-// clicking them in turn (or Tab to one and Enter); Escape takes the clicks back. What is drawn
-// comes from the view only: cards the seat may not see are backs, others' private counters "?".
-import type { Model, PlayerView, Value } from '../../interpreter/runtime/index.js';
+// clicking them in turn (or Tab to one and Enter); Escape takes the clicks back. A menu's line
+// that leads to a decision on the table is made by clicking that decision's target: both moves
+// are played, and where a target is reached through several lines a small popup asks which.
+// What is drawn comes from the view only: cards the seat may not see are backs, others' private
+// counters "?".
+import type { Model, PlayerView } from '../../interpreter/runtime/index.js';
 import { playerLabel } from '../../interpreter/runtime/index.js';
 import { boardLegend, boardSvg, playerColour } from './board-svg.js';
 import { fill, h, type Child } from './dom.js';
 import { graphPositions, type Positions } from './graph-layout.js';
 import { shippedLayout, type CheckedHints, type LayoutHints, type ZoneHints } from './layout-hints.js';
 import { describeTable, type CardInfo, type CounterInfo, type TableInfo, type ZoneInfo } from './table-model.js';
-import { clickMoves, clickState, type ClickMove } from './targets.js';
+import { clickMovesAhead, clickState, movesOf, optionsOnTable, type ClickMove, type OptionLike } from './targets.js';
 
 export interface TableInput {
   readonly model: Model;
   readonly view: PlayerView;
   /** The options of the decision, given only when the viewing seat makes it and may play now. */
-  readonly options: readonly { readonly id: string; readonly value: Value }[] | null;
+  readonly options: readonly OptionLike[] | null;
+  /** The options of the decision a menu's line leads to, for the same seat (null: none, or another seat's). */
+  readonly next?: (id: string) => readonly OptionLike[] | null;
 }
 
 const CARDS_SHOWN = 14;
@@ -28,8 +33,11 @@ export class TableView {
   private decisionKey = '';
   private readonly positions = new Map<string, Positions>();
   private layout: { model: Model; checked: CheckedHints } | null = null;
+  /** The click moves of the decision shown, worked out once per decision (a menu's look-ahead plays moves). */
+  private clickable: { options: readonly OptionLike[]; moves: ClickMove[] } | null = null;
 
-  constructor(private readonly play: (move: string) => void) {
+  /** `play` gets the moves one click makes, in order: one, or a menu's line and the move after it. */
+  constructor(private readonly play: (moves: readonly string[]) => void) {
     this.element.addEventListener('click', (e) => this.onClick(e));
     this.element.addEventListener('keydown', (e) => this.onKey(e));
   }
@@ -42,6 +50,11 @@ export class TableView {
     this.draw();
   }
 
+  /** The decision's options that can be made on the table (a menu's line through the move after it). */
+  onTable(): Set<string> {
+    return new Set(this.moves().map((m) => m.via ?? m.move));
+  }
+
   /** Forgets the clicks made toward a move. */
   cancel(): void {
     if (!this.chosen.length) return;
@@ -50,7 +63,12 @@ export class TableView {
   }
 
   private moves(): ClickMove[] {
-    return this.input?.options ? clickMoves(this.input.model, this.input.options) : [];
+    const input = this.input;
+    if (!input?.options) return [];
+    if (this.clickable?.options !== input.options) {
+      this.clickable = { options: input.options, moves: clickMovesAhead(input.model, input.options, input.next ?? (() => null)) };
+    }
+    return this.clickable.moves;
   }
 
   /** The ruleset's layout hints, checked once per rules in force. */
@@ -76,6 +94,7 @@ export class TableView {
     }
     const focused = (document.activeElement as HTMLElement | null)?.closest?.('[data-space],[data-piece],[data-card]');
     const focusKey = focused ? targetId(focused) : null;
+    const asking = Boolean(this.element.querySelector('.branch-choice'));
     const zoneHints = hints.zones ?? {};
     fill(this.element,
       problems.length ? h('div', { class: 'layout-problems', role: 'alert' }, h('strong', {}, 'The layout hints are not used:'),
@@ -88,20 +107,36 @@ export class TableView {
       this.sharedArea(table, marks.targets, zoneHints),
       h('div', { class: 'seats' }, table.seats.map((s) => this.seatArea(s.seat, s, input.view, marks.targets, zoneHints, hints.players))));
     if (focusKey) this.element.querySelector<HTMLElement>(`[data-space="${CSS.escape(focusKey)}"],[data-piece="${CSS.escape(focusKey)}"],[data-card="${CSS.escape(focusKey)}"]`)?.focus();
+    // A question that has just come up takes the focus, so the keyboard answers it.
+    if (!asking) this.element.querySelector<HTMLElement>('.branch-choice button')?.focus();
   }
 
-  private selectionBar(complete: readonly string[], candidates: number, input: TableInput): Child {
+  private selectionBar(complete: readonly ClickMove[], candidates: number, input: TableInput): Child {
     if (!input.options) return null;
-    const clickable = this.moves().length;
-    if (!clickable) return h('p', { class: 'selection muted' }, 'This decision is made with the buttons below.');
+    const moves = this.moves();
+    if (!moves.length) return h('p', { class: 'selection muted' }, 'This decision is made with the buttons below.');
+    const clickable = optionsOnTable(moves);
     const labels = this.chosen.map((id) => id.slice(id.lastIndexOf(':') + 1));
+    const confirm = (m: ClickMove, text: string) => h('button', { type: 'button', class: 'move confirm', 'data-move': movesOf(m).join(' → '), onclick: () => this.finish(m) }, text);
+    // Clicks that make several moves at once and cannot go on: a target reached through several
+    // lines of a menu (or a move both of the menu and after a line of it). Ask which.
+    const ask = complete.length > 1 && candidates === complete.length;
     // Clicks that already make a move but could go on (a set of cards): offer to stop here.
-    const offers = candidates > complete.length ? complete : [];
+    const offers = !ask && candidates > complete.length ? complete : [];
+    const through = moves.some((m) => m.via !== undefined);
     return h('div', { class: 'selection', 'aria-live': 'polite' },
       this.chosen.length ? ['Chosen: ', h('strong', {}, labels.join(' → ')), ' · '] : null,
-      candidates ? `${clickable} ${clickable === 1 ? 'move' : 'moves'} on the table: click a highlighted space, piece or card.` : 'No move starts like this.',
-      offers.map((m) => h('button', { type: 'button', class: 'move confirm', 'data-move': m, onclick: () => this.play(m) }, m)),
+      ask ? null : candidates ? `${clickable} ${clickable === 1 ? 'move' : 'moves'} on the table: click a highlighted space, piece or card${through ? ' (the menu’s line is chosen with it)' : ''}.` : 'No move starts like this.',
+      ask ? h('div', { class: 'branch-choice', role: 'group', 'aria-label': 'Which move?' }, h('span', {}, 'Which? '),
+        complete.map((m) => confirm(m, complete.filter((c) => c.via === m.via).length > 1 ? movesOf(m).join(' → ') : m.via ?? m.move))) : null,
+      offers.map((m) => confirm(m, movesOf(m).join(' → '))),
       this.chosen.length ? h('button', { type: 'button', class: 'cancel', onclick: () => this.cancel() }, 'Cancel (Esc)') : null);
+  }
+
+  /** Plays a click move (a menu's line first, when it is made through one). */
+  private finish(m: ClickMove): void {
+    this.chosen = [];
+    this.play(movesOf(m));
   }
 
   private sharedArea(table: TableInfo, targets: ReadonlySet<string>, hints: Readonly<Record<string, ZoneHints>>): Child {
@@ -151,9 +186,7 @@ export class TableView {
     this.chosen = [...this.chosen, id];
     const after = clickState(this.moves(), this.chosen);
     if (after.complete.length === 1 && after.candidates.length === 1) {
-      const move = after.complete[0]!;
-      this.chosen = [];
-      this.play(move);
+      this.finish(after.complete[0]!);
       return;
     }
     this.draw();

@@ -1,6 +1,6 @@
 // The table's DOM-free parts in Node: what a seat's view puts on the table (boards, zones, hidden
 // counters as null), moves as clicks (in order, as sets, a grid's column named by a thing), where
-// rules move cards, and saved games (JSON and share fragments) read back or refused with a reason.
+// rules move cards, a menu's lines made through the clicks of the decision each leads to, and saved games (JSON and share fragments) read back or refused with a reason.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../interpreter/compiler/index.js';
@@ -10,7 +10,7 @@ import { GameSession } from '../../playground/src/game.js';
 import { parseSavedGame, gameFromFragment, SAVED_GAME_FORMAT, shareFragment, type SavedGame } from '../../playground/src/saved-game.js';
 import { checkLayoutHints, shippedLayout } from '../../playground/src/layout-hints.js';
 import { describeTable } from '../../playground/src/table-model.js';
-import { clickMoves, clickState } from '../../playground/src/targets.js';
+import { clickMoves, clickMovesAhead, clickState, movesOf, optionsOnTable, type ClickMove } from '../../playground/src/targets.js';
 
 const load = (path: string) => compileSource(readFileSync(path, 'utf8'), path).definition!;
 
@@ -104,7 +104,7 @@ describe('moves as clicks', () => {
     expect([...first.next].every((id) => id.endsWith('2'))).toBe(true); // white's pawns on row 2
     const after = clickState(moves, ['squares:b2']);
     expect([...after.next].sort()).toEqual(['squares:a3', 'squares:b3', 'squares:c3']);
-    expect(clickState(moves, ['squares:b2', 'squares:c3']).complete).toEqual(['advance b2+c3']);
+    expect(clickState(moves, ['squares:b2', 'squares:c3']).complete.map((m) => m.move)).toEqual(['advance b2+c3']);
     expect(clickState(moves, ['squares:b3']).candidates).toEqual([]);
   });
 
@@ -114,7 +114,7 @@ describe('moves as clicks', () => {
     const moves = clickMoves(modelOf(def, state), state.pending!.options);
     const a = moves.find((m) => m.move === 'drop a')!;
     expect(a.parts[0]!.ids).toHaveLength(6); // every hole of column a
-    expect(clickState(moves, ['cells:a3']).complete).toEqual(['drop a']);
+    expect(clickState(moves, ['cells:a3']).complete.map((m) => m.move)).toEqual(['drop a']);
   });
 
   it('treats moves of different lengths as sets, clicked in any order', () => {
@@ -125,9 +125,9 @@ describe('moves as clicks', () => {
     ];
     expect(clickState(moves, ['y']).candidates.map((m) => m.move)).toEqual(['x+y']);
     const x = clickState(moves, ['x']);
-    expect(x.complete).toEqual(['x']);
+    expect(x.complete.map((m) => m.move)).toEqual(['x']);
     expect([...x.next]).toEqual(['y']);
-    expect(clickState(moves, ['y', 'x']).complete).toEqual(['x+y']);
+    expect(clickState(moves, ['y', 'x']).complete.map((m) => m.move)).toEqual(['x+y']);
   });
 
   it('leaves moves that name nothing on the table (numbers, menu lines) to the buttons', () => {
@@ -136,6 +136,86 @@ describe('moves as clicks', () => {
     const options = [{ id: 'donate 1', value: 1 }, { id: 'keep', value: 'keep the tokens' }, { id: 'half', value: [{ space: 'squares:a1' }, 3] }, { id: 'pass', value: null }];
     expect(clickMoves(model, options)).toEqual([]);
     expect(clickMoves(model, [...options, { id: 'go', value: { space: 'squares:a1' } }]).map((m) => m.move)).toEqual(['go']);
+  });
+});
+
+describe('a menu\'s lines made on the table', () => {
+  const space = (id: string) => ({ space: id });
+
+  it('maps each line to the clicks of the decision it leads to; a line with nothing there stays the list\'s', () => {
+    const def = load('rulesets/breakthrough/breakthrough.rules');
+    const model = modelOf(def, setup(def, 2, 1));
+    const menu = [
+      { id: 'build', value: 'build', branch: 0 },
+      { id: 'march', value: 'march', branch: 1 },
+      { id: 'rest', value: 'rest', branch: 2 },
+      { id: 'go a1', value: space('squares:a1'), branch: 3 }, // a line of `for each`: clicked itself
+    ];
+    const after: Record<string, { id: string; value: { space: string } | number }[] | null> = {
+      build: [{ id: 'at a2', value: space('squares:a2') }, { id: 'at b2', value: space('squares:b2') }],
+      march: [{ id: 'to b2', value: space('squares:b2') }, { id: 'to c2', value: space('squares:c2') }, { id: 'back', value: 0 }],
+      rest: null, // ends the turn: another seat decides
+    };
+    const asked: string[] = [];
+    const moves = clickMovesAhead(model, menu, (id) => { asked.push(id); return after[id] ?? null; });
+    expect(asked).toEqual(['build', 'march', 'rest']); // the clickable line is not played ahead
+    expect(moves.map(movesOf)).toEqual([['go a1'], ['build', 'at a2'], ['build', 'at b2'], ['march', 'to b2'], ['march', 'to c2']]);
+    expect(optionsOnTable(moves)).toBe(3); // go a1, build, march; rest is the list's
+    const first = clickState(moves, []);
+    expect([...first.next].sort()).toEqual(['squares:a1', 'squares:a2', 'squares:b2', 'squares:c2']);
+    // One line reaches a2: the click makes both moves. Two reach b2: the table asks which.
+    expect(clickState(moves, ['squares:a2']).complete.map(movesOf)).toEqual([['build', 'at a2']]);
+    const b2 = clickState(moves, ['squares:b2']);
+    expect(b2.candidates).toHaveLength(2);
+    expect(b2.complete.map((m) => m.via)).toEqual(['build', 'march']);
+    // A plain decision is unchanged: nothing is played ahead when no option is a menu's line.
+    const plain = [{ id: 'at a2', value: space('squares:a2') }, { id: 'count', value: 3 }];
+    expect(clickMovesAhead(model, plain, () => { throw new Error('no look-ahead here'); }).map(movesOf)).toEqual([['at a2']]);
+  });
+
+  it('judges each line\'s moves apart: one line\'s two-click moves keep their order beside another\'s one-click ones', () => {
+    const moves: ClickMove[] = [
+      { move: 'p', parts: [{ ids: ['x'] }], via: 'place' },
+      { move: 'x→y', parts: [{ ids: ['x'] }, { ids: ['y'] }], via: 'move' },
+    ];
+    expect(clickState(moves, ['y']).candidates).toEqual([]); // not a set: y is not a first click
+    const x = clickState(moves, ['x']);
+    expect(x.complete.map((m) => m.move)).toEqual(['p']);
+    expect([...x.next]).toEqual(['y']);
+  });
+
+  it('plays Java\'s menu of actions ahead on a copy: laying a tile is a click on the island, the state untouched', () => {
+    const def = load('rulesets/java/java.cs.rules');
+    const session = new GameSession(def, { players: 2, seed: 7, variants: [] });
+    while (!session.state.pending!.options.some((o) => o.id === 'lay a rice field')) session.agentMove();
+    const before = JSON.stringify(session.state);
+    const options = session.state.pending!.options;
+    const moves = clickMovesAhead(session.model(), options, (id) => session.peek(id));
+    expect(JSON.stringify(session.state)).toBe(before);
+    const lines = new Set(moves.map((m) => m.via));
+    expect(lines).toContain('lay a three-field tile');
+    expect(lines).toContain('lay a rice field');
+    expect(lines).not.toContain('end the turn'); // the other seat's decision follows
+    // Through "lay a rice field": its anchors, the hexes of the decision it leads to.
+    const anchors = session.peek('lay a rice field')!.filter((o) => o.value !== null).map((o) => (o.value as { space: string }).space);
+    expect(moves.filter((m) => m.via === 'lay a rice field').map((m) => m.parts[0]!.ids[0]).sort()).toEqual([...anchors].sort());
+    // A hex several kinds of tile can be laid at: the table asks which, and the answer plays both moves.
+    const hex = anchors.find((a) => clickState(moves, [a]).complete.length > 1)!;
+    const choice = clickState(moves, [hex]).complete.find((m) => m.via === 'lay a rice field')!;
+    for (const move of movesOf(choice)) session.play(move);
+    expect(session.moves.slice(-2)).toEqual(['lay a rice field', choice.move]);
+    expect(session.state.pending!.player).toBe(JSON.parse(before).pending.player);
+  });
+
+  it('does not look through a line that draws or deals: what it shows is seen before the next choice', () => {
+    const def = load('rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules');
+    const session = new GameSession(def, { players: 2, seed: 7, variants: [] });
+    const played = structuredClone(session.state);
+    session.play('take from deck');
+    expect(session.state.pending!.player).toBe(played.pending!.player); // the same seat goes on…
+    session.undo();
+    expect(session.peek('take from deck')).toBeNull(); // …but the drawn card is news
+    expect(session.state).toEqual(played);
   });
 });
 
