@@ -193,8 +193,23 @@ function compile(m: Model, e: Expr, env: Env): Code {
   }
 }
 
+/** Operators whose compiled code always gives yes or no. */
+const BOOLEAN_OPS = new Set(['and', 'or', '=', 'is', '!=', 'is not', 'in', 'not in', '<', '<=', '>', '>=']);
+
+/** Whether an expression's compiled code always gives yes or no, so the check that it does can be left out. */
+function alwaysBoolean(e: Expr): boolean {
+  switch (e.kind) {
+    case 'Flag': return true;
+    case 'Binary': return BOOLEAN_OPS.has(e.op);
+    case 'Unary': return e.op === 'not';
+    case 'Comprehension': return e.quantifier === 'any' || e.quantifier === 'every';
+    default: return false;
+  }
+}
+
 function bool(m: Model, e: Expr, env: Env): (ctx: Ctx) => boolean {
   const code = compile(m, e, env);
+  if (alwaysBoolean(e)) return code as (ctx: Ctx) => boolean;
   const span = e.span;
   return (ctx) => truth(ctx, code(ctx), span);
 }
