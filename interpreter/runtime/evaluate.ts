@@ -544,6 +544,12 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
     // The body last called here and its compiled code: without overrides, always the same one.
     let lastBody: DefineDecl | null = null;
     let last: CompiledDefine | null = null;
+    // The memo's node for the listing, body and seat of the last call here: calls from one site
+    // in one listing mostly share them, and the node saves two look-ups a call.
+    let siteMemo: Memo | undefined;
+    let siteBody: DefineDecl | null = null;
+    let siteSeat: number | null = null;
+    let siteNode: Memo | null = null;
     return (ctx) => {
       const seat = currentPlayer(ctx);
       let body = define;
@@ -557,10 +563,16 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
       const memo = ctx.memo;
       if (memo === undefined) return enterDefine(last!, newCtx(m, ctx.state, { names: last!.names, vals, parent: null }, ctx.rule, seat, memo), name, span);
       // The memo is a tree: define, seat, then each argument (a reference takes two levels: kind, id).
-      let node = memoChild(memo, body);
+      let node: Memo;
+      if (memo === siteMemo && body === siteBody && seat === siteSeat) node = siteNode!;
+      else {
+        node = memoChild(memo, body);
+        if (n > 0) node = memoChild(node, seat);
+        siteMemo = memo; siteBody = body; siteSeat = seat; siteNode = node;
+      }
       let key: unknown = seat;
       for (let i = 0; i < n; i++) {
-        node = memoChild(node, key);
+        if (i > 0) node = memoChild(node, key);
         const v = vals[i]!;
         if (typeof v !== 'object' || v === null) key = v;
         else if (isList(v)) { node = memoChild(node, LIST_KEY); key = memoKey(v); }
