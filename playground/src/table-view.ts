@@ -13,7 +13,7 @@ import { fill, h, type Child } from './dom.js';
 import { graphPositions, type Positions } from './graph-layout.js';
 import { shippedLayout, type CheckedHints, type LayoutHints, type ZoneHints } from './layout-hints.js';
 import { describeTable, type CardInfo, type CounterInfo, type TableInfo, type ZoneInfo } from './table-model.js';
-import { clickMovesAhead, clickState, movesOf, optionsOnTable, type ClickMove, type OptionLike } from './targets.js';
+import { clickMovesAhead, clickState, drawnOnly, movesOf, optionsOnTable, type ClickMove, type OptionLike } from './targets.js';
 
 export interface TableInput {
   readonly model: Model;
@@ -66,7 +66,9 @@ export class TableView {
     const input = this.input;
     if (!input?.options) return [];
     if (this.clickable?.options !== input.options) {
-      this.clickable = { options: input.options, moves: clickMovesAhead(input.model, input.options, input.next ?? (() => null)) };
+      const { hints } = this.hints(input.model);
+      const drawn = drawnIds(describeTable(input.model, input.view), hints.zones ?? {});
+      this.clickable = { options: input.options, moves: drawnOnly(clickMovesAhead(input.model, input.options, input.next ?? (() => null)), drawn) };
     }
     return this.clickable.moves;
   }
@@ -191,6 +193,17 @@ export class TableView {
     }
     this.draw();
   }
+}
+
+/** What the table draws that a click can choose: the boards' spaces, the pieces on them, the cards of the zones shown face up. */
+function drawnIds(table: TableInfo, hints: Readonly<Record<string, ZoneHints>>): Set<string> {
+  const ids = new Set<string>();
+  for (const b of table.boards) for (const s of b.spaces) ids.add(s.id);
+  for (const list of table.piecesAt.values()) for (const p of list) ids.add(p.id);
+  for (const z of [...table.shared, ...table.seats.flatMap((s) => s.zones)]) {
+    if (hints[z.name]?.show !== 'none') for (const c of z.cards ?? []) ids.add(c.id);
+  }
+  return ids;
 }
 
 const targetId = (el: Element): string => el.getAttribute('data-piece') ?? el.getAttribute('data-card') ?? el.getAttribute('data-space') ?? '';

@@ -81,7 +81,27 @@ function partOf(model: Model, ref: Ref): Part | null {
     const spaces = board.order.filter((id) => coords.every(([k, v]) => model.things.get(id)!.attrs[k] === v));
     if (spaces.length) return { ids: spaces };
   }
-  return { ids: [ref.card] };
+  // A row naming one space among its data (a card laid at a city's end of a route): that space.
+  const named = new Set<string>();
+  for (const [, v] of coords) {
+    if (typeof v !== 'string') continue;
+    for (const board of model.boards.values()) for (const id of board.order) if (model.things.get(id)!.attrs.name === v) named.add(id);
+  }
+  return { ids: named.size === 1 ? [...named] : [ref.card] };
+}
+
+/**
+ * The moves as far as the table draws them: each part's ids cut to those drawn, and a move with a
+ * part drawn nowhere (a card of a zone the seat sees only the backs of, a piece off the board)
+ * left to the list.
+ */
+export function drawnOnly(moves: readonly ClickMove[], drawn: ReadonlySet<string>): ClickMove[] {
+  const out: ClickMove[] = [];
+  for (const m of moves) {
+    const parts = m.parts.map((p) => ({ ids: p.ids.filter((id) => drawn.has(id)) }));
+    if (parts.every((p) => p.ids.length)) out.push({ ...m, parts });
+  }
+  return out;
 }
 
 export interface ClickState {

@@ -10,7 +10,7 @@ import { GameSession } from '../../playground/src/game.js';
 import { parseSavedGame, gameFromFragment, SAVED_GAME_FORMAT, shareFragment, type SavedGame } from '../../playground/src/saved-game.js';
 import { checkLayoutHints, shippedLayout } from '../../playground/src/layout-hints.js';
 import { describeTable } from '../../playground/src/table-model.js';
-import { clickMoves, clickMovesAhead, clickState, movesOf, optionsOnTable, type ClickMove } from '../../playground/src/targets.js';
+import { clickMoves, clickMovesAhead, clickState, drawnOnly, movesOf, optionsOnTable, type ClickMove } from '../../playground/src/targets.js';
 
 const load = (path: string) => compileSource(readFileSync(path, 'utf8'), path).definition!;
 
@@ -136,6 +136,33 @@ describe('moves as clicks', () => {
     const options = [{ id: 'donate 1', value: 1 }, { id: 'keep', value: 'keep the tokens' }, { id: 'half', value: [{ space: 'squares:a1' }, 3] }, { id: 'pass', value: null }];
     expect(clickMoves(model, options)).toEqual([]);
     expect(clickMoves(model, [...options, { id: 'go', value: { space: 'squares:a1' } }]).map((m) => m.move)).toEqual(['go']);
+  });
+});
+
+describe('moves as clicks on what is drawn', () => {
+  it('clicks a row that names one space (a card laid at a city\'s end of the route) on that space, and asks which row', () => {
+    const def = load('rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules');
+    const model = modelOf(def, setup(def, 2, 1));
+    const options = [
+      { id: 'play Ulm at end', value: { card: 'Ulm at end' } },
+      { id: 'play Ulm at start', value: { card: 'Ulm at start' } },
+      { id: 'discard the route', value: null },
+    ];
+    const moves = clickMoves(model, options);
+    expect(moves.map((m) => [m.move, m.parts[0]!.ids])).toEqual([['play Ulm at end', ['cities:Ulm']], ['play Ulm at start', ['cities:Ulm']]]);
+    expect(clickState(moves, ['cities:Ulm']).complete.map((m) => m.move)).toEqual(['play Ulm at end', 'play Ulm at start']);
+  });
+
+  it('leaves to the list a move whose part is drawn nowhere (a card the seat sees only the back of)', () => {
+    const moves: ClickMove[] = [
+      { move: 'eat tofu', parts: [{ ids: ['tofu'] }] },
+      { move: 'drop a', parts: [{ ids: ['a1', 'a2', 'a3'] }] },
+      { move: 'go', parts: [{ ids: ['p1'] }, { ids: ['b2'] }] },
+    ];
+    expect(drawnOnly(moves, new Set(['a2', 'a3', 'p1', 'b2']))).toEqual([
+      { move: 'drop a', parts: [{ ids: ['a2', 'a3'] }] },
+      { move: 'go', parts: [{ ids: ['p1'] }, { ids: ['b2'] }] },
+    ]);
   });
 });
 

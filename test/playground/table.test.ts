@@ -82,10 +82,10 @@ function trueState(game: Saved): { state: GameState; def: ReturnType<typeof comp
  */
 function clickSomeMoves({ moves, seed }: { moves: number; seed: number }): { board: number; list: number; clicks: number; at: number } {
   let r = seed * 7919;
-  const pick = <T>(items: ArrayLike<T>): T => {
-    r = (r * 1103515245 + 12345) % 2147483648;
-    return items[r % items.length]!;
-  };
+  // The high bits of the generator: its low bits repeat with a short period (the lowest one
+  // alternates), which locked a choice of two into always the same one and a game into a loop.
+  const next = () => (r = (r * 1103515245 + 12345) % 2147483648) >>> 16;
+  const pick = <T>(items: ArrayLike<T>): T => items[next() % items.length]!;
   const at = () => Number(/move (\d+) of/.exec(document.querySelector('#position')?.textContent ?? '')?.[1]);
   const over = () => document.querySelector('#decision')?.textContent?.includes('The game is over') ?? false;
   const click = (el: Element) => el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
@@ -102,7 +102,7 @@ function clickSomeMoves({ moves, seed }: { moves: number; seed: number }): { boa
       const confirm = document.querySelectorAll('#table button.confirm');
       if (!targets.length && !confirm.length) break;
       // A set that is already a move may be confirmed, or grown by another click.
-      click(confirm.length && (!targets.length || r % 3 === 0) ? pick(confirm) : pick(targets));
+      click(confirm.length && (!targets.length || next() % 3 === 0) ? pick(confirm) : pick(targets));
       clicks++;
     }
     if (at() !== before) {
