@@ -11,6 +11,7 @@ import {
   type Ctx, type Memo, type Scope,
 } from './context.js';
 import { RuleError } from './errors.js';
+import { argumentsAreFixed, dependsOnArgumentsAlone } from './purity.js';
 import type { Model } from './model.js';
 import { describeType, equal, isList, isRef, isSpace, isZone, splitZoneKey, zoneKey, type Value } from './values.js';
 
@@ -78,6 +79,9 @@ interface Compiled {
   readonly code: Map<Expr, Code>;
   /** Expressions compiled under one bound variable (`boundCodeOf`), by that variable's name. */
   readonly bound: Map<Expr, Map<string, Code>>;
+  /** Answers of defines that depend on their arguments alone, and how often they were asked for since last cleared. */
+  readonly answers: Memo;
+  answersAsked: number;
   /** Conditions compiled among fixed variables alone (`evalBoolAmong`). */
   readonly closed: Map<Expr, Code>;
   /** Choices' `where` conditions planned by index (`choicePlan`). */
@@ -97,7 +101,7 @@ let lastCompiled: Compiled | null = null;
 function compiledFor(m: Model): Compiled {
   if (m === lastModel) return lastCompiled!;
   let c = compiledModels.get(m);
-  if (!c) compiledModels.set(m, (c = { code: new Map(), bound: new Map(), closed: new Map(), choicePlans: new Map(), defines: new Map(), lists: new Map(), attributes: new Map() }));
+  if (!c) compiledModels.set(m, (c = { code: new Map(), answers: new Map(), answersAsked: 0, bound: new Map(), closed: new Map(), choicePlans: new Map(), defines: new Map(), lists: new Map(), attributes: new Map() }));
   lastModel = m;
   lastCompiled = c;
   return c;
@@ -523,15 +527,23 @@ let defineDepth = 0;
 
 /** Runs a define's compiled body one level deeper, refusing to go past MAX_DEFINE_DEPTH. */
 function enterDefine(code: CompiledDefine, ctx: Ctx, name: string, span: Span): Value {
+  // Only the outermost call restores the depth when an error passes through (nothing between
+  // it and the inner calls catches one), so inner calls pay no try/finally.
+  if (defineDepth === 0) {
+    defineDepth = 1;
+    try {
+      return code.code(ctx);
+    } finally {
+      defineDepth = 0;
+    }
+  }
   if (defineDepth >= MAX_DEFINE_DEPTH) {
     throw new RuleError('R0605', span, { message: `\`${name}\` calls defines more than ${MAX_DEFINE_DEPTH} deep: it may call itself forever`, rule: ctx.rule });
   }
   defineDepth++;
-  try {
-    return code.code(ctx);
-  } finally {
-    defineDepth--;
-  }
+  const value = code.code(ctx);
+  defineDepth--;
+  return value;
 }
 
 /** A define or a built-in function. Defines are looked up per call: a power may override one. */
@@ -550,36 +562,43 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
     let siteBody: DefineDecl | null = null;
     let siteSeat: number | null = null;
     let siteNode: Memo | null = null;
+    /** Whether the body last called here depends on its arguments alone (purity.ts). */
+    let free = false;
     return (ctx) => {
       const seat = currentPlayer(ctx);
       let body = define;
       if (seat !== null) for (let k = 0; k < overrides.length; k++) if (holdsPower(m, ctx.state, seat, overrides[k]![0])) body = overrides[k]![1];
-      if (n !== body.params.length) {
-        throw new RuleError('R0204', span, { name, expected: body.params.length, found: n });
+      if (body !== lastBody) {
+        if (n !== body.params.length) throw new RuleError('R0204', span, { name, expected: body.params.length, found: n });
+        last = defineCode(m, body);
+        lastBody = body;
+        free = dependsOnArgumentsAlone(m, body);
       }
-      if (body !== lastBody) { last = defineCode(m, body); lastBody = body; }
-      const vals: Value[] = [];
-      for (let i = 0; i < n; i++) vals.push(args[i]!(ctx));
+      const vals: Value[] = new Array<Value>(n);
+      for (let i = 0; i < n; i++) vals[i] = args[i]!(ctx);
       const memo = ctx.memo;
-      if (memo === undefined) return enterDefine(last!, newCtx(m, ctx.state, { names: last!.names, vals, parent: null }, ctx.rule, seat, memo), name, span);
+      if (memo === undefined) {
+        if (!free || (n > 0 && !argumentsAreFixed(vals))) return enterDefine(last!, newCtx(m, ctx.state, { names: last!.names, vals, parent: null }, ctx.rule, seat, memo), name, span);
+        // Its answer depends on its arguments alone: kept for every game of these rules.
+        const node = memoLeaf(answersOf(m, body), vals, n, null);
+        const hit = node.get(leafKey);
+        if (hit !== undefined) return hit as Value;
+        const key = leafKey;
+        const value = enterDefine(last!, newCtx(m, ctx.state, { names: last!.names, vals, parent: null }, ctx.rule, seat, undefined), name, span);
+        node.set(key, value);
+        return value;
+      }
       // The memo is a tree: define, seat, then each argument (a reference takes two levels: kind, id).
-      let node: Memo;
-      if (memo === siteMemo && body === siteBody && seat === siteSeat) node = siteNode!;
+      let top: Memo;
+      if (memo === siteMemo && body === siteBody && seat === siteSeat) top = siteNode!;
       else {
-        node = memoChild(memo, body);
-        if (n > 0) node = memoChild(node, seat);
-        siteMemo = memo; siteBody = body; siteSeat = seat; siteNode = node;
+        top = memoChild(memo, body);
+        siteMemo = memo; siteBody = body; siteSeat = seat; siteNode = top;
       }
-      let key: unknown = seat;
-      for (let i = 0; i < n; i++) {
-        if (i > 0) node = memoChild(node, key);
-        const v = vals[i]!;
-        if (typeof v !== 'object' || v === null) key = v;
-        else if (isList(v)) { node = memoChild(node, LIST_KEY); key = memoKey(v); }
-        else for (const kind in v) { node = memoChild(node, REF_KEYS[kind]); key = (v as Record<string, unknown>)[kind]; break; }
-      }
-      const hit = node.get(key);
+      const node = memoLeaf(top, vals, n, seat);
+      const hit = node.get(leafKey);
       if (hit !== undefined) return hit as Value;
+      const key = leafKey;
       const code = last!;
       const value = enterDefine(code, newCtx(m, ctx.state, { names: code.names, vals, parent: null }, ctx.rule, seat, memo), name, span);
       node.set(key, value);
@@ -587,6 +606,35 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
     };
   }
   return compileBuiltin(m, name, args, argExprs, span);
+}
+
+/** The key under which `memoLeaf` found a call's answer is kept in the node it returned. */
+let leafKey: unknown;
+
+/**
+ * The node of a memo tree, below `top` (a define's node), that keeps a call's answer: one level
+ * for `first` (the seat), then one for each argument but the last, whose key is left in `leafKey`.
+ */
+function memoLeaf(top: Memo, vals: readonly Value[], n: number, first: unknown): Memo {
+  let node = top;
+  let key: unknown = first;
+  for (let i = 0; i < n; i++) {
+    node = memoChild(node, key);
+    const v = vals[i]!;
+    if (typeof v !== 'object' || v === null) key = v;
+    else if (isList(v)) { node = memoChild(node, LIST_KEY); key = memoKey(v); }
+    else for (const kind in v) { node = memoChild(node, REF_KEYS[kind]); key = (v as Record<string, unknown>)[kind]; break; }
+  }
+  leafKey = key;
+  return node;
+}
+
+/** Answers of defines that depend on their arguments alone, per model: all forgotten every 100,000 asks, which bounds what is kept. */
+const MAX_KEPT_ANSWERS = 100_000;
+function answersOf(m: Model, body: DefineDecl): Memo {
+  const c = compiledFor(m);
+  if (++c.answersAsked > MAX_KEPT_ANSWERS) { c.answers.clear(); c.answersAsked = 0; }
+  return memoChild(c.answers, body);
 }
 
 /** Markers that keep a memo's reference and list keys apart from plain values. */
