@@ -33,7 +33,25 @@ export function currentRule(state: GameState): string {
   return 'flow';
 }
 
-const ctxOf = (model: Model, state: GameState): Ctx => newCtx(model, state, 'stack', currentRule(state));
+/**
+ * The context statements run in: the stack's variables, the rule running. Successive statements
+ * of one block share it (the stack below its frame, and so the rule, cannot have changed while the
+ * same frame is on top at the same depth), so most statements make none.
+ */
+let lastCtx: Ctx | null = null;
+let lastTop: Frame | undefined;
+let lastDepth = -1;
+let lastStack: Frame[] | null = null;
+function ctxOf(model: Model, state: GameState): Ctx {
+  const stack = state.stack;
+  const top = stack[stack.length - 1];
+  if (lastCtx !== null && lastCtx.state === state && lastCtx.model === model && stack === lastStack && stack.length === lastDepth && top === lastTop) return lastCtx;
+  lastCtx = newCtx(model, state, 'stack', currentRule(state));
+  lastStack = stack;
+  lastDepth = stack.length;
+  lastTop = top;
+  return lastCtx;
+}
 
 const stmtAt = (model: Model, ref: StmtRef): Stmt => model.blocks[ref.b]!.stmts[ref.pc]!;
 const blockId = (model: Model, b: Block): number => model.blockIds.get(b)!;
