@@ -92,6 +92,7 @@ interface Compiled {
   positions?: Map<string, number>;
   toward?: Map<string, ReadonlyMap<string, Value>>;
   lines?: Map<string, Map<string, readonly Value[]>>;
+  owners?: Map<string, Value>;
 }
 const compiledModels = new WeakMap<Model, Compiled>();
 
@@ -318,11 +319,14 @@ function compileName(m: Model, name: string, span: Span, env: Env): Code {
 
 function compileDeclared(m: Model, name: string, span: Span, env: Env): Code {
   switch (name) {
-    case 'player': return (ctx) => {
-      const seat = currentPlayer(ctx);
-      return seat === null ? null : { player: seat };
-    };
-    case 'players': return () => fixedList(m, ' players', () => Array.from({ length: m.playerCount }, (_, player) => ({ player })));
+    case 'player': {
+      const seats = playerValues(m);
+      return (ctx) => {
+        const seat = currentPlayer(ctx);
+        return seat === null ? null : seats[seat] ?? { player: seat };
+      };
+    }
+    case 'players': return () => playerValues(m);
     case 'player-count': return () => m.playerCount;
     case 'game-ending': return (ctx) => ctx.state.ending;
   }
@@ -351,6 +355,21 @@ function compileDeclared(m: Model, name: string, span: Span, env: Env): Code {
   if (table) return () => fixedList(m, name, () => table.map((id) => m.spaceValues.get(id) ?? { card: id }));
   if (m.pieceDecls.has(name)) return () => null; // a piece declared but not in this game (e.g. another player count)
   return (ctx) => fail(span, `\`${name}\` is not declared`, ctx);
+}
+
+/** The players as values, made once per model: equal players are then usually the same object. */
+function playerValues(m: Model): readonly Value[] {
+  return fixedList(m, ' players', () => Array.from({ length: m.playerCount }, (_, player) => ({ player })));
+}
+
+/** Piece id → its owner as a value (from `playerValues`), or null for a piece nobody owns. */
+function pieceOwners(m: Model): ReadonlyMap<string, Value> {
+  const c = compiledFor(m);
+  if (!c.owners) {
+    const seats = playerValues(m);
+    c.owners = new Map([...m.pieces].map(([id, info]) => [id, info.owner === null ? null : seats[info.owner] ?? { player: info.owner }]));
+  }
+  return c.owners;
 }
 
 function cannotTake(ctx: Ctx, e: OfExpr, target: Value): never {
@@ -443,6 +462,18 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
     };
   }
   const pieceOwnsName = name === 'owner' || name === 'space' || name === 'slot' || name === 'position';
+  if (name === 'owner' && !counter && attrs.size === 0) {
+    // A piece's owner, settled by the rules: one value per piece, made once.
+    const owners = pieceOwners(m);
+    return (ctx) => {
+      const t = target(ctx);
+      if (t !== null && typeof t === 'object') {
+        const piece = (t as { piece?: string }).piece;
+        if (piece !== undefined) { const owner = owners.get(piece); if (owner !== undefined) return owner; }
+      }
+      return general(ctx, t);
+    };
+  }
   if (counterOfEach) {
     // A counter kept for each space or piece (`level of h`): straight to its value.
     return (ctx) => {
