@@ -335,6 +335,35 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
     expect(await page.textContent('#position')).toBe('move 3 of 3');
   }, SLOW);
 
+  it('makes a line of a menu and the move after it with one click on the table, answering "which line?" by keyboard', async () => {
+    await newGame('rulesets/java/java.cs.rules', 2, '7');
+    // On to a turn's menu of actions (`choose { "lay a three-field tile" … }`), whose lines name nothing on the table.
+    for (let i = 0; i < 10 && !(await page.locator('#moves button.move[data-move="lay a rice field"]').count()); i++) await page.click('#agent-one');
+    const onTable = await page.locator('#moves button.move.on-table').allTextContents();
+    expect(onTable).toContain('lay a rice field');
+    // A line that draws a card stays the list's: the card is seen before what follows.
+    expect(await page.locator('#moves button.move:not(.on-table)').allTextContents()).toContain('draw a festival card');
+    expect(await page.textContent('#table .selection')).toContain('the menu’s line is chosen with it');
+    const before = await position();
+    // Keyboard: Tab to a highlighted hex, Enter; a hex where several tiles can be laid asks which, its first answer focused.
+    await page.locator('#table .target').first().focus();
+    await page.keyboard.press('Enter');
+    const asked = await page.locator('#table .branch-choice button').allTextContents();
+    expect(asked.length).toBeGreaterThan(1); // the first hex takes a rice field or a village at least
+    for (const line of asked) expect(onTable).toContain(line);
+    expect(await position()).toBe(before); // nothing played until answered
+    expect(await page.evaluate(() => document.activeElement?.closest('.branch-choice') !== null)).toBe(true);
+    await page.keyboard.press('Tab'); // the second answer
+    await page.keyboard.press('Enter');
+    // Two moves, as if chosen one after the other: the menu's line, then the hex.
+    expect(await position()).toBe(before + 2);
+    const [line, move] = (await page.$$eval('#timeline-moves li:not(.start) a', (as) => as.map((a) => a.textContent ?? ''))).slice(-2)
+      .map((t) => t.replace(/^P\d+: /, ''));
+    expect(line).toBe(asked[1]);
+    expect(onTable).not.toContain(move); // a move of the decision the line led to
+    expect(pageErrors).toEqual([]);
+  }, SLOW);
+
   it('plays Connect Four against an agent to the end by clicking the board, and by keyboard', async () => {
     await newGame('rulesets/connect-four/connect-four.rules', 2, '5');
     await page.fill('#seats input[data-seat="1"]', 'random');
