@@ -169,7 +169,10 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
     if ((await page.inputValue('#ruleset')) !== path) {
       const name = compileSource(readFileSync(join(ROOT, path), 'utf8'), path).definition!.name;
       await page.selectOption('#ruleset', path);
-      await page.waitForFunction((n) => document.querySelector('#play h2')?.textContent === `Play ${n}` && !(document.querySelector('#new-game') as HTMLButtonElement).disabled, name);
+      // Two encodings of one game share its name: wait for this file's check, which the compare
+      // panel shows by offering every ruleset but this one.
+      await page.waitForFunction(({ n, p }) => document.querySelector('#play h2')?.textContent === `Play ${n}` && !(document.querySelector('#new-game') as HTMLButtonElement).disabled
+        && !document.querySelector(`#compare-with option[value="${p}"]`), { n: name, p: path });
       await checked();
     }
     await page.fill('#players', String(players));
