@@ -356,6 +356,7 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
     for (const line of asked) expect(onTable).toContain(line);
     expect(await position()).toBe(before); // nothing played until answered
     expect(await page.evaluate(() => document.activeElement?.closest('.branch-choice') !== null)).toBe(true);
+    await page.locator('#table-card').screenshot({ path: join(shots, 'table-java-which-line.png') });
     await page.keyboard.press('Tab'); // the second answer
     await page.keyboard.press('Enter');
     // Two moves, as if chosen one after the other: the menu's line, then the hex.
