@@ -1,8 +1,9 @@
 // The playground's table in a real browser: every shipped ruleset's board drawn mid-game (a
 // screenshot of each saved in REGULA_PLAYGROUND_SCREENSHOT_DIR, or a temp dir whose path is
 // printed); every shipped ruleset played to the end by clicking the board (a menu's line by clicking
-// what the decision after it chooses; the move list only where neither has anything on it); a ruleset's layout hints changing the drawing; Connect Four played
-// against an agent and by keyboard; undo, redo and the timeline; a log line's link showing its rule
+// what the decision after it chooses, asked "which line?" when several reach it; the move list only
+// for moves with nothing on the table); a ruleset's layout hints changing the drawing; Connect Four
+// played against an agent and by keyboard; undo, redo and the timeline; a log line's link showing its rule
 // in the editor; export then import, and a shared link in a fresh page, restoring the position; a
 // seat viewed by one player showing none of another's hidden cards or private counters. Built once
 // with Vite and driven in Debian's Chromium as test/playground/playground.test.ts does; skipped
@@ -76,8 +77,8 @@ function trueState(game: Saved): { state: GameState; def: ReturnType<typeof comp
  * Runs in the page: plays up to `moves` moves as a person would, each by clicking highlighted
  * targets on the table (one of them picked at random, again until a move is played; a set of cards
  * confirmed with the table's button, a target reached through several lines of a menu answered in
- * the table's popup), or, where the decision has no target on the table, by clicking a button of
- * the move list. The clicks are real click events on the drawn elements. A click that makes a
+ * the table's popup), or, when the move picked at random is one the table does not offer, by
+ * clicking its button in the move list. The clicks are real click events on the drawn elements. A click that makes a
  * menu's line and the move after it counts two moves on the table.
  */
 function clickSomeMoves({ moves, seed }: { moves: number; seed: number }): { board: number; list: number; clicks: number; at: number } {
