@@ -5,7 +5,7 @@
 // zone, a define, a board…) and which operator or built-in a node applies are settled then, so
 // evaluating an expression again only does the work that depends on the state.
 import type { CellValue, Comprehension, DefineDecl, Expr, OfExpr, Span } from '../../grammar/ast.js';
-import { BUILTINS } from './builtins.js';
+import { BUILTINS, type BuiltinCall } from './builtins.js';
 import {
   asList, counterOnValue, counterValue, currentPlayer, fail, holdsPower, label, lookupVar, newCtx, num, piecesAt, truth,
   type Ctx, type Memo, type Scope,
@@ -705,40 +705,19 @@ function compileBuiltin(m: Model, name: string, args: readonly Code[], argExprs:
     }
   }
   if (n === 2 && name === 'line') {
-    // A grid's line from a space one way to its edge never changes: made once per space and way.
+    // A grid's line from a space one way to its edge never changes: made once per space and way
+    // (by the built-in, which also refuses a way the grid does not know), then kept.
     const lines = lineIndex(m);
-    const a = args[0]!, b = args[1]!;
-    const call = { ctx: null as unknown as Ctx, args: [null, null] as Value[], exprs: argExprs, span };
-    return (ctx) => {
-      const from = a(ctx), direction = b(ctx);
-      if (isSpace(from) && typeof direction === 'string') {
-        let ways = lines.get(from.space);
-        if (ways === undefined) lines.set(from.space, (ways = new Map()));
-        let line = ways.get(direction);
-        if (line === undefined) {
-          call.args[0] = from; call.args[1] = direction; call.ctx = ctx;
-          ways.set(direction, (line = Object.freeze(builtin(call) as Value[]))); // or an error, as the built-in says
-        }
-        return line;
-      }
-      call.args[0] = from; call.args[1] = direction; call.ctx = ctx;
-      return builtin(call);
-    };
+    return spaceAndWay(builtin, args, argExprs, span, (space, way) => lines.get(space)?.get(way), (space, way, line) => {
+      let ways = lines.get(space);
+      if (ways === undefined) lines.set(space, (ways = new Map()));
+      ways.set(way, Object.freeze(line as Value[]));
+    });
   }
   if (n === 2 && name === 'toward') {
     // A grid's step, from a table made once: space id → direction → the space's value.
     const steps = towardIndex(m);
-    const a = args[0]!, b = args[1]!;
-    const call = { ctx: null as unknown as Ctx, args: [null, null] as Value[], exprs: argExprs, span };
-    return (ctx) => {
-      const from = a(ctx), direction = b(ctx);
-      if (isSpace(from) && typeof direction === 'string') {
-        const next = steps.get(from.space)?.get(direction);
-        if (next !== undefined) return next;
-      }
-      call.args[0] = from; call.args[1] = direction; call.ctx = ctx;
-      return builtin(call); // off the grid, or an error, as the built-in says
-    };
+    return spaceAndWay(builtin, args, argExprs, span, (space, way) => steps.get(space)?.get(way));
   }
   const call: { ctx: Ctx; args: Value[]; exprs: readonly Expr[]; span: Span } = { ctx: null as unknown as Ctx, args: new Array<Value>(n).fill(null), exprs: argExprs, span };
   if (n === 0) return (ctx) => { call.ctx = ctx; return builtin(call); };
@@ -755,6 +734,27 @@ function compileBuiltin(m: Model, name: string, args: readonly Code[], argExprs:
     for (let i = 0; i < n; i++) call.args[i] = values[i]!;
     call.ctx = ctx;
     return builtin(call);
+  };
+}
+
+/**
+ * A built-in of a space and a way (`toward`, `line`) whose answers are kept: `known` gives a kept
+ * answer; otherwise the built-in answers (off the grid, or its error) and `keep`, if given, keeps it.
+ */
+function spaceAndWay(
+  builtin: (c: BuiltinCall) => Value, args: readonly Code[], exprs: readonly Expr[], span: Span,
+  known: (space: string, way: string) => Value | undefined, keep?: (space: string, way: string, answer: Value) => void,
+): Code {
+  const a = args[0]!, b = args[1]!;
+  const call: BuiltinCall = { ctx: null as unknown as Ctx, args: [null, null], exprs, span };
+  return (ctx) => {
+    const from = a(ctx), way = b(ctx);
+    const keyed = isSpace(from) && typeof way === 'string';
+    if (keyed) { const answer = known(from.space, way); if (answer !== undefined) return answer; }
+    call.args[0] = from; call.args[1] = way; (call as { ctx: Ctx }).ctx = ctx;
+    const answer = builtin(call);
+    if (keyed && keep) keep(from.space, way, answer);
+    return answer;
   };
 }
 
