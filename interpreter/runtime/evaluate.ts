@@ -811,12 +811,17 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
     return compileComprehension(m, { ...rest, where: null }, env, bool(m, e.where, inner(env, [e.variable.text])));
   }
   const whole = compile(m, e.list, env);
+  /** With `while COND`: how many of the items, from the first, pass COND. */
+  const passing = (ctx: Ctx, all: readonly Value[]): number => {
+    const scope = new ItemScope(ctx, e.variable.text);
+    let n = 0;
+    while (n < all.length && upTo!(scope.bind(all[n]!))) n++;
+    return n;
+  };
   const list: Code = upTo
     ? (ctx) => {
         const all = asList(ctx, whole(ctx), e.list.span);
-        const scope = new ItemScope(ctx, e.variable.text);
-        let n = 0;
-        while (n < all.length && upTo(scope.bind(all[n]!))) n++;
+        const n = passing(ctx, all);
         return n === all.length ? all : all.slice(0, n);
       }
     : whole;
@@ -900,7 +905,8 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
       };
     }
     case 'count': return (ctx) => {
-      if (!where) return items(ctx).length;
+      // `count t in line(s, way) while …`: counted as they pass, no list made.
+      if (!where) return upTo ? passing(ctx, asList(ctx, whole(ctx), listSpan)) : items(ctx).length;
       const scope = new ItemScope(ctx, name);
       const all = items(ctx);
       const p = planned(all);

@@ -173,7 +173,7 @@ export function applyInPlace(def: GameDefinition, state: GameState, move: string
   const model = modelOf(def, state);
   const seen = pending.secret ? null : optionReaders(model, state, option.value, pending.player);
   state.moves.push(pending.secret ? { player: pending.player, move, secret: true } : seen ? { player: pending.player, move, seen } : { player: pending.player, move });
-  resolve(model, state, option, pending.player, pending.secret, false);
+  resolve(model, state, option, pending.player, pending.secret, false, seen && [...seen]);
   advance(model, state, options);
 }
 

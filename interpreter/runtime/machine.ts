@@ -668,13 +668,15 @@ function decide(model: Model, state: GameState, ctx: Ctx, s: ChooseStmt | MenuSt
 }
 
 /** Applies a chosen option to the choice on top of the stack and moves past it. */
-export function resolve(model: Model, state: GameState, option: Option, decider: number, secret: boolean, forced: boolean): void {
+export function resolve(
+  model: Model, state: GameState, option: Option, decider: number, secret: boolean, forced: boolean,
+  readers: number[] | null = secret ? null : optionReaders(model, state, option.value, decider),
+): void {
   const frame = state.stack[state.stack.length - 1] as Extract<Frame, { k: 'block' }>;
   const s = model.blocks[frame.b]!.stmts[frame.pc] as ChooseStmt | MenuStmt;
   state.pending = null;
   frame.pc++;
   const who = playerLabel(decider);
-  const readers = secret ? null : optionReaders(model, state, option.value, decider);
   if (secret) log(state, `${who} decides in secret`, { text: option.id, seen: [decider] });
   else if (readers) {
     const what = s.kind === 'Choose' && s.label.kind === 'verb' ? `${s.label.verb.text} a hidden card` : `choose ${s.kind === 'Choose' ? s.name.text : s.name?.text ?? 'an option'} (hidden)`;
