@@ -229,6 +229,13 @@ function piecesOn(state: GameState, space: string): Value[] {
     .map(([piece]) => ({ piece }));
 }
 
+/** The key of the zone a card lies in (`hand@2`), or undefined: the zones searched in the state's order. */
+export function zoneOfCard(state: GameState, card: string): string | undefined {
+  const zones = state.zones;
+  for (const key in zones) if (zones[key]!.includes(card)) return key;
+  return undefined;
+}
+
 /** The cards of a zone reference or a list, as a list of values. */
 export function asList(ctx: Ctx, v: Value, span: Span): readonly Value[] {
   if (isList(v)) return v;

@@ -7,7 +7,7 @@
 import type { CellValue, Comprehension, DefineDecl, Expr, OfExpr, Span } from '../../grammar/ast.js';
 import { BUILTINS, type BuiltinCall } from './builtins.js';
 import {
-  asList, counterOnValue, counterValue, currentPlayer, fail, holdsPower, label, lookupVar, newCtx, num, piecesAt, truth,
+  asList, counterOnValue, counterValue, currentPlayer, fail, holdsPower, label, lookupVar, newCtx, num, piecesAt, truth, zoneOfCard,
   type Ctx, type Memo, type Scope,
 } from './context.js';
 import { RuleError } from './errors.js';
@@ -532,8 +532,8 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
       if (attr !== undefined) return attr;
       if (!m.things.has(t.card)) return cannotTake(ctx, e, t);
       if (name === 'zone') {
-        for (const [key, cards] of Object.entries(ctx.state.zones)) if (cards.includes(t.card)) return { zone: key };
-        return null;
+        const key = zoneOfCard(ctx.state, t.card);
+        return key === undefined ? null : { zone: key };
       }
       return declaredAttr ? null : cannotTake(ctx, e, t);
     }

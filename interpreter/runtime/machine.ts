@@ -7,7 +7,7 @@ import {
   asList, choicePlan, counterOnValue, counterValue, currentPlayer, evalBool, evalBoolAmong, evalBoolBound, evalNumber, evaluate, holdsPower, label, lookupVar,
   newCtx, stackPlayer, thingId, withMemo, withVar, type Ctx,
 } from './evaluate.js';
-import { piecesAt, piecesMoved, runningOn } from './context.js';
+import { piecesAt, piecesMoved, runningOn, zoneOfCard } from './context.js';
 import type { ForbidRule, Model } from './model.js';
 import { nextInt, shuffleInPlace } from './rng.js';
 import type { Frame, GameState, Option, StmtRef } from './state.js';
@@ -219,7 +219,7 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
       const picked = items.length ? items[nextInt(state.rng, items.length)]! : null;
       frame.vars[s.variable.text] = picked;
       // A card picked from a zone not everyone sees is named only to those who see that zone.
-      const zone = isCard(picked) ? Object.keys(state.zones).find((k) => state.zones[k]!.includes(picked.card)) : undefined;
+      const zone = isCard(picked) ? zoneOfCard(state, picked.card) : undefined;
       const readers = zone === undefined ? null : zoneReaders(model, zone);
       if (readers === null) log(state, `chance picks ${label(model, picked)}`);
       else log(state, `chance picks a card of ${zoneName(zone!)}`, { text: label(model, picked), seen: readers });
@@ -374,7 +374,7 @@ function logCards(model: Model, state: GameState, ctx: Ctx, what: string, cards:
 
 function transfer(state: GameState, cards: string[], from: string | null, to: string, position: 'top' | 'bottom'): void {
   for (const card of cards) {
-    const source = from ?? Object.keys(state.zones).find((k) => state.zones[k]!.includes(card));
+    const source = from ?? zoneOfCard(state, card);
     if (source !== undefined) {
       const list = state.zones[source]!;
       const at = list.indexOf(card);
@@ -703,7 +703,7 @@ export function optionReaders(model: Model, state: GameState, value: Value, deci
       return;
     }
     if (!isCard(v) || state.revealed.includes(v.card)) return;
-    const zone = Object.keys(state.zones).find((key) => state.zones[key]!.includes(v.card));
+    const zone = zoneOfCard(state, v.card);
     const seeing = zone === undefined ? null : zoneReaders(model, zone);
     if (seeing === null) return;
     readers = readers === null ? [...seeing] : readers.filter((seat) => seeing.includes(seat));
