@@ -446,56 +446,42 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
   // Every thing's value of this attribute, by id, and every space's position, made once.
   const attrs = attributeIndex(m, name);
   const positions = positionIndex(m);
+  /** Reads the property by `read` where it knows the target (a thing's reference); else through `general`. */
+  type Ref = { space?: string; piece?: string; card?: string };
+  const direct = (read: (ctx: Ctx, t: Ref) => Value | undefined): Code => (ctx) => {
+    const t = target(ctx);
+    if (t !== null && typeof t === 'object') { const v = read(ctx, t as Ref); if (v !== undefined) return v; }
+    return general(ctx, t);
+  };
   if (name === 'position' && attrs.size === 0 && !counter) {
     // The common case, a space's or a piece's place on its board, without the general tests.
-    return (ctx) => {
-      const t = target(ctx);
-      if (t !== null && typeof t === 'object') {
-        const space = (t as { space?: string }).space;
-        if (space !== undefined) { const at = positions.get(space); if (at !== undefined) return at; }
-        else {
-          const piece = (t as { piece?: string }).piece;
-          if (piece !== undefined) { const at = ctx.state.pieces[piece]; return at?.space ? positions.get(at.space)! : null; }
-        }
-      }
-      return general(ctx, t);
-    };
+    return direct((ctx, t) => {
+      if (t.space !== undefined) return positions.get(t.space);
+      if (t.piece === undefined) return undefined;
+      const at = ctx.state.pieces[t.piece];
+      return at === undefined ? undefined : at.space ? positions.get(at.space)! : null;
+    });
   }
-  const pieceOwnsName = name === 'owner' || name === 'space' || name === 'slot' || name === 'position';
   if (name === 'owner' && !counter && attrs.size === 0) {
     // A piece's owner, settled by the rules: one value per piece, made once.
     const owners = pieceOwners(m);
-    return (ctx) => {
-      const t = target(ctx);
-      if (t !== null && typeof t === 'object') {
-        const piece = (t as { piece?: string }).piece;
-        if (piece !== undefined) { const owner = owners.get(piece); if (owner !== undefined) return owner; }
-      }
-      return general(ctx, t);
-    };
+    return direct((_, t) => (t.piece === undefined ? undefined : owners.get(t.piece)));
   }
   if (counterOfEach) {
-    // A counter kept for each space or piece (`level of h`): straight to its value.
-    return (ctx) => {
-      const t = target(ctx);
-      if (t !== null && typeof t === 'object') {
-        // (A piece's own `owner`, `space`, `slot` and `position` come first, as in `general`.)
-        const id = (t as { space?: string }).space ?? (pieceOwnsName ? undefined : (t as { piece?: string }).piece);
-        if (id !== undefined) return orZero((ctx.state.counters[name] as Record<string, Value>)[id]);
-      }
-      return general(ctx, t);
-    };
+    // A counter kept for each space or piece (`level of h`): straight to its value. A piece's own
+    // `owner`, `space`, `slot` and `position` come first, as in `general`.
+    const pieceOwnsName = name === 'owner' || name === 'space' || name === 'slot' || name === 'position';
+    return direct((ctx, t) => {
+      const id = t.space ?? (pieceOwnsName ? undefined : t.piece);
+      return id === undefined ? undefined : orZero((ctx.state.counters[name] as Record<string, Value>)[id]);
+    });
   }
   if (!counter && attrs.size > 0 && name !== 'position' && name !== 'zone') {
     // A table's attribute (`type of s`, `price of c`): from the index made once, by the thing's id.
-    return (ctx) => {
-      const t = target(ctx);
-      if (t !== null && typeof t === 'object') {
-        const id = (t as { space?: string }).space ?? (t as { card?: string }).card;
-        if (id !== undefined) { const v = attrs.get(id); if (v !== undefined) return v; }
-      }
-      return general(ctx, t);
-    };
+    return direct((_, t) => {
+      const id = t.space ?? t.card;
+      return id === undefined ? undefined : attrs.get(id);
+    });
   }
   return (ctx) => general(ctx, target(ctx));
   function general(ctx: Ctx, t: Value): Value {
@@ -587,11 +573,10 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
     // The body last called here and its compiled code: without overrides, always the same one.
     let lastBody: DefineDecl | null = null;
     let last: CompiledDefine | null = null;
-    // The memo's node for the listing, body and seat of the last call here: calls from one site
-    // in one listing mostly share them, and the node saves two look-ups a call.
+    // The listing's memo node for the body last called here: calls from one site in one listing
+    // mostly share it, which saves a look-up a call.
     let siteMemo: Memo | undefined;
     let siteBody: DefineDecl | null = null;
-    let siteSeat: number | null = null;
     let siteNode: Memo | null = null;
     /** Whether the body last called here depends on its arguments alone (purity.ts). */
     let free = false;
@@ -607,26 +592,24 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
       }
       const vals: Value[] = new Array<Value>(n);
       for (let i = 0; i < n; i++) vals[i] = args[i]!(ctx);
+      // Answers kept in a memo tree: while options are listed, the listing's (a define depends on
+      // its arguments, the current player and the state, which is frozen then): define, seat, then
+      // each argument (a reference takes two levels: kind, id). A define that depends on its
+      // arguments alone keeps its answers per model, for every game: define, then each argument.
       const memo = ctx.memo;
-      if (memo === undefined) {
-        if (!free || (n > 0 && !argumentsAreFixed(vals))) return enterDefine(last!, newCtx(m, ctx.state, { names: last!.names, vals, parent: null }, ctx.rule, seat, memo), name, span);
-        // Its answer depends on its arguments alone: kept for every game of these rules.
-        const node = memoLeaf(answersOf(m, body), vals, n, null);
-        const hit = node.get(leafKey);
-        if (hit !== undefined) return hit as Value;
-        const key = leafKey;
-        const value = enterDefine(last!, newCtx(m, ctx.state, { names: last!.names, vals, parent: null }, ctx.rule, seat, undefined), name, span);
-        node.set(key, value);
-        return value;
-      }
-      // The memo is a tree: define, seat, then each argument (a reference takes two levels: kind, id).
       let top: Memo;
-      if (memo === siteMemo && body === siteBody && seat === siteSeat) top = siteNode!;
-      else {
-        top = memoChild(memo, body);
-        siteMemo = memo; siteBody = body; siteSeat = seat; siteNode = top;
-      }
-      const node = memoLeaf(top, vals, n, seat);
+      let first: unknown = seat;
+      if (memo !== undefined) {
+        if (memo === siteMemo && body === siteBody) top = siteNode!;
+        else {
+          top = memoChild(memo, body);
+          siteMemo = memo; siteBody = body; siteNode = top;
+        }
+      } else if (free && (n === 0 || argumentsAreFixed(vals))) {
+        top = answersOf(m, body);
+        first = null;
+      } else return enterDefine(last!, newCtx(m, ctx.state, { names: last!.names, vals, parent: null }, ctx.rule, seat, memo), name, span);
+      const node = memoLeaf(top, vals, n, first);
       const hit = node.get(leafKey);
       if (hit !== undefined) return hit as Value;
       const key = leafKey;
@@ -660,8 +643,9 @@ function memoLeaf(top: Memo, vals: readonly Value[], n: number, first: unknown):
   return node;
 }
 
-/** Answers of defines that depend on their arguments alone, per model: all forgotten every 100,000 asks, which bounds what is kept. */
+/** How often kept answers may be asked for before all are forgotten, which bounds what is kept. */
 const MAX_KEPT_ANSWERS = 100_000;
+/** The node of the answers a model keeps for a define that depends on its arguments alone. */
 function answersOf(m: Model, body: DefineDecl): Memo {
   const c = compiledFor(m);
   if (++c.answersAsked > MAX_KEPT_ANSWERS) { c.answers.clear(); c.answersAsked = 0; }
@@ -775,10 +759,10 @@ function memoKey(v: Value): string {
 // ─── Comprehensions ───────────────────────────────────────────────────────────
 
 /**
- * A comprehension's variable lives in one scope per evaluation, rebound item by item: evaluation
- * is synchronous and nothing keeps a scope, so this saves a context per item.
+ * A comprehension's (or a choice's) variable lives in one scope per evaluation, rebound item by
+ * item: evaluation is synchronous and nothing keeps a scope, so this saves a context per item.
  */
-class ItemScope {
+export class ItemScope implements Binder {
   private readonly vals: Value[] = [null];
   readonly ctx: Ctx;
   constructor(outer: Ctx, name: string) {

@@ -4,7 +4,7 @@ import type { Block, ChooseStmt, CounterDecl, Expr, ForbidDecl, MenuStmt, RuleDe
 import { locate } from '../definition/index.js';
 import { RuleError } from './errors.js';
 import {
-  asList, choicePlan, counterOnValue, counterValue, currentPlayer, evalBool, evalBoolAmong, evalBoolBound, evalNumber, evaluate, holdsPower, label, lookupVar,
+  asList, choicePlan, ItemScope, counterOnValue, counterValue, currentPlayer, evalBool, evalBoolAmong, evalBoolBound, evalNumber, evaluate, holdsPower, label, lookupVar,
   newCtx, stackPlayer, thingId, withMemo, withVar, type Ctx,
 } from './evaluate.js';
 import { piecesAt, piecesMoved, runningOn, zoneOfCard } from './context.js';
@@ -54,6 +54,8 @@ function ctxOf(model: Model, state: GameState): Ctx {
 }
 
 const stmtAt = (model: Model, ref: StmtRef): Stmt => model.blocks[ref.b]!.stmts[ref.pc]!;
+/** The address of the statement a block's frame has just moved past (a loop's frame points back at it). */
+const passed = (frame: Extract<Frame, { k: 'block' }>): StmtRef => ({ b: frame.b, pc: frame.pc - 1 });
 const blockId = (model: Model, b: Block): number => model.blockIds.get(b)!;
 
 function push(state: GameState, model: Model, body: Block, vars: Record<string, Value> = {}): void {
@@ -250,12 +252,12 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
     case 'ForEach': {
       frame.pc++;
       const items = [...asList(ctx, evaluate(ctx, s.list), s.list.span)];
-      state.stack.push({ k: 'each', s: { b: frame.b, pc: frame.pc - 1 }, items, i: 0, simultaneous: s.simultaneous });
+      state.stack.push({ k: 'each', s: passed(frame), items, i: 0, simultaneous: s.simultaneous });
       return;
     }
     case 'Repeat': {
       frame.pc++;
-      state.stack.push({ k: 'repeat', s: { b: frame.b, pc: frame.pc - 1 }, left: s.mode === 'times' ? evalNumber(ctx, s.expr) : null });
+      state.stack.push({ k: 'repeat', s: passed(frame), left: s.mode === 'times' ? evalNumber(ctx, s.expr) : null });
       return;
     }
     case 'Turn': {
@@ -314,7 +316,7 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
         const place = !prev ? 1 : prev.key === item.key ? ranked[i - 1]!.place : s.ties === 'share' ? ranked[i - 1]!.place + 1 : i + 1;
         ranked.push({ value: item.value, place });
       });
-      state.stack.push({ k: 'rank', s: { b: frame.b, pc: frame.pc - 1 }, items: ranked, i: 0 });
+      state.stack.push({ k: 'rank', s: passed(frame), items: ranked, i: 0 });
       return;
     }
     default: {
@@ -519,22 +521,20 @@ export function candidates(model: Model, state: GameState, outer: Ctx, s: Choose
   const out: Candidate[] = [];
   const seen = new Set<string>();
   // One scope for the choice's variable, rebound option by option: nothing keeps it.
-  const item: Value[] = [null];
   const variable = s.variable.text;
-  const bound = newCtx(model, state, { names: [variable], vals: item, parent: ctx.scope }, ctx.rule, ctx.player, ctx.memo);
-  const binder = { bind: (v: Value): Ctx => { item[0] = v; return bound; } };
+  const scope = new ItemScope(ctx, variable);
   // Only the offered options wanted, from a fixed list: `where` is answered by index where it can be.
   const plan = offeredOnly && s.where && !s.count && !s.subset ? choicePlan(model, s.from, variable, s.where) : null;
   let values: readonly Value[];
   let whereDone = false;
   if (plan !== null && plan.list === items) {
     const kept: Value[] = [];
-    for (const i of plan.survivors(bound, binder)) if (plan.rest(binder.bind(items[i]!))) kept.push(items[i]!);
+    for (const i of plan.survivors(scope.ctx, scope)) if (plan.rest(scope.bind(items[i]!))) kept.push(items[i]!);
     values = kept;
     whereDone = true;
   } else values = s.count ? combinations(items, evalNumber(ctx, s.count), s.count.span, ctx) : s.subset ? subsets(items, s.span, ctx) : items;
   for (const value of values) {
-    item[0] = value;
+    const bound = scope.bind(value);
     let refusedBy: Candidate['refusedBy'];
     if (!whereDone && s.where && !evalBoolBound(bound, s.where, variable)) refusedBy = { kind: 'where', span: s.where.span };
     else {
