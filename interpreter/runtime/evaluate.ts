@@ -11,7 +11,7 @@ import {
   type Ctx, type Memo, type Scope,
 } from './context.js';
 import { RuleError } from './errors.js';
-import { argumentsAreFixed, dependsOnArgumentsAlone } from './purity.js';
+import { argumentIsFixed, dependsOnArgumentsAlone } from './purity.js';
 import type { Model } from './model.js';
 import { describeType, equal, isList, isRef, isSpace, isZone, splitZoneKey, zoneKey, type Value } from './values.js';
 
@@ -70,9 +70,22 @@ const orZero = (v: Value | undefined): Value => (v === undefined ? 0 : v);
 interface Env {
   readonly frames: readonly (readonly string[])[];
   readonly open: boolean;
+  /** Whether the outermost frame is a define's parameters, read from the argument stack (ARGS), not from a scope. */
+  readonly params?: boolean;
 }
 const OPEN: Env = { frames: [], open: true };
-const inner = (env: Env, names: readonly string[]): Env => ({ frames: [...env.frames, names], open: env.open });
+const inner = (env: Env, names: readonly string[]): Env => ({ frames: [...env.frames, names], open: env.open, params: env.params });
+
+/**
+ * The arguments of the defines being run, on one stack: a define's body reads its parameter i at
+ * ARGS[argBase + i], where `argBase` is the running call's first slot, and a call makes no scope, array
+ * or context of its own. Evaluation is synchronous and nothing keeps a frame, so a call takes its
+ * slots above `argTop` and gives them back when it returns; an error abandons the whole evaluation,
+ * and the outermost call then empties the stack (enterDefine).
+ */
+const ARGS: Value[] = [];
+let argTop = 0;
+let argBase = 0;
 
 /** Per model: the compiled expressions and define bodies, and the fixed lists names stand for. */
 interface Compiled {
@@ -135,7 +148,7 @@ function defineCode(m: Model, d: DefineDecl): CompiledDefine {
   let fn = defines.get(d);
   if (!fn) {
     const names = d.params.map((p) => p.text);
-    defines.set(d, (fn = { code: compile(m, d.body, { frames: [names], open: false }), names }));
+    defines.set(d, (fn = { code: compile(m, d.body, { frames: [names], open: false, params: true }), names }));
   }
   return fn;
 }
@@ -283,6 +296,7 @@ function compileName(m: Model, name: string, span: Span, env: Env): Code {
   for (let i = frames.length - 1; i >= 0; i--) {
     const slot = frames[i]!.lastIndexOf(name);
     if (slot < 0) continue;
+    if (i === 0 && env.params) return () => ARGS[argBase + slot]!;
     const hops = frames.length - 1 - i;
     if (hops === 0) return (ctx) => (ctx.scope as Scope).vals[slot] ?? null;
     if (hops === 1) return (ctx) => ((ctx.scope as Scope).parent as Scope).vals[slot] ?? null;
@@ -542,23 +556,34 @@ export const MAX_RANGE = 100_000;
 export const MAX_DEFINE_DEPTH = 1000;
 let defineDepth = 0;
 
-/** Runs a define's compiled body one level deeper, refusing to go past MAX_DEFINE_DEPTH. */
-function enterDefine(code: CompiledDefine, ctx: Ctx, name: string, span: Span): Value {
+/**
+ * Runs a define's compiled body one level deeper, on the arguments at ARGS[first…], refusing to go
+ * past MAX_DEFINE_DEPTH.
+ */
+function enterDefine(code: CompiledDefine, ctx: Ctx, first: number, name: string, span: Span): Value {
+  const callerBase = argBase;
   // Only the outermost call restores the depth when an error passes through (nothing between
   // it and the inner calls catches one), so inner calls pay no try/finally.
   if (defineDepth === 0) {
     defineDepth = 1;
+    argBase = first;
     try {
       return code.code(ctx);
+    } catch (e) {
+      argTop = 0; // the evaluation is abandoned: no call's arguments are live
+      throw e;
     } finally {
       defineDepth = 0;
+      argBase = callerBase;
     }
   }
   if (defineDepth >= MAX_DEFINE_DEPTH) {
     throw new RuleError('R0605', span, { message: `\`${name}\` calls defines more than ${MAX_DEFINE_DEPTH} deep: it may call itself forever`, rule: ctx.rule });
   }
   defineDepth++;
+  argBase = first;
   const value = code.code(ctx);
+  argBase = callerBase;
   defineDepth--;
   return value;
 }
@@ -580,6 +605,11 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
     let siteNode: Memo | null = null;
     /** Whether the body last called here depends on its arguments alone (purity.ts). */
     let free = false;
+    // The context the body last ran in, and the caller's context and seat it was made for: a
+    // body's context has no scope (its parameters are on ARGS), so a caller's context is reused.
+    let bodyFor: Ctx | null = null;
+    let bodySeat: number | null = null;
+    let bodyCtx: Ctx | null = null;
     return (ctx) => {
       const seat = currentPlayer(ctx);
       let body = define;
@@ -590,31 +620,54 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
         lastBody = body;
         free = dependsOnArgumentsAlone(m, body);
       }
-      const vals: Value[] = new Array<Value>(n);
-      for (let i = 0; i < n; i++) vals[i] = args[i]!(ctx);
+      // The arguments go on ARGS above the slots in use; an argument that calls a define takes
+      // slots above these. Outside any define, an argument's error gives the slots back.
+      const first = argTop;
+      argTop = first + n;
+      if (defineDepth > 0) for (let i = 0; i < n; i++) ARGS[first + i] = args[i]!(ctx);
+      else {
+        try {
+          for (let i = 0; i < n; i++) ARGS[first + i] = args[i]!(ctx);
+        } catch (e) {
+          argTop = first;
+          throw e;
+        }
+      }
+      const memo = ctx.memo;
+      let inner: Ctx;
+      if (ctx.scope === null && ctx.player === seat) inner = ctx; // called from a define's body
+      else if (ctx === bodyFor && seat === bodySeat) inner = bodyCtx!;
+      else {
+        inner = bodyCtx = newCtx(m, ctx.state, null, ctx.rule, seat, memo);
+        bodyFor = ctx;
+        bodySeat = seat;
+      }
       // Answers kept in a memo tree: while options are listed, the listing's (a define depends on
       // its arguments, the current player and the state, which is frozen then): define, seat, then
       // each argument (a reference takes two levels: kind, id). A define that depends on its
       // arguments alone keeps its answers per model, for every game: define, then each argument.
-      const memo = ctx.memo;
-      let top: Memo;
-      let first: unknown = seat;
+      let root: Memo;
+      let key0: unknown = seat;
       if (memo !== undefined) {
-        if (memo === siteMemo && body === siteBody) top = siteNode!;
+        if (memo === siteMemo && body === siteBody) root = siteNode!;
         else {
-          top = memoChild(memo, body);
-          siteMemo = memo; siteBody = body; siteNode = top;
+          root = memoChild(memo, body);
+          siteMemo = memo; siteBody = body; siteNode = root;
         }
-      } else if (free && (n === 0 || argumentsAreFixed(vals))) {
-        top = answersOf(m, body);
-        first = null;
-      } else return enterDefine(last!, newCtx(m, ctx.state, { names: last!.names, vals, parent: null }, ctx.rule, seat, memo), name, span);
-      const node = memoLeaf(top, vals, n, first);
+      } else if (free && argumentsAreFixed(first, n)) {
+        root = answersOf(m, body);
+        key0 = null;
+      } else {
+        const value = enterDefine(last!, inner, first, name, span);
+        argTop = first;
+        return value;
+      }
+      const node = memoLeaf(root, first, n, key0);
       const hit = node.get(leafKey);
-      if (hit !== undefined) return hit as Value;
+      if (hit !== undefined) { argTop = first; return hit as Value; }
       const key = leafKey;
-      const code = last!;
-      const value = enterDefine(code, newCtx(m, ctx.state, { names: code.names, vals, parent: null }, ctx.rule, seat, memo), name, span);
+      const value = enterDefine(last!, inner, first, name, span);
+      argTop = first;
       node.set(key, value);
       return value;
     };
@@ -622,19 +675,25 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
   return compileBuiltin(m, name, args, argExprs, span);
 }
 
+/** Whether a call's arguments (at ARGS[first…]) keep a free define free: no zone among them (purity.ts). */
+function argumentsAreFixed(first: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (!argumentIsFixed(ARGS[first + i]!)) return false;
+  return true;
+}
+
 /** The key under which `memoLeaf` found a call's answer is kept in the node it returned. */
 let leafKey: unknown;
 
 /**
- * The node of a memo tree, below `top` (a define's node), that keeps a call's answer: one level
- * for `first` (the seat), then one for each argument but the last, whose key is left in `leafKey`.
+ * The node of a memo tree, below `root` (a define's node), that keeps a call's answer: one level
+ * for `key0` (the seat, or null), then one for each argument (at ARGS[first…]) but the last, whose key is left in `leafKey`.
  */
-function memoLeaf(top: Memo, vals: readonly Value[], n: number, first: unknown): Memo {
-  let node = top;
-  let key: unknown = first;
+function memoLeaf(root: Memo, first: number, n: number, key0: unknown): Memo {
+  let node = root;
+  let key: unknown = key0;
   for (let i = 0; i < n; i++) {
     node = memoChild(node, key);
-    const v = vals[i]!;
+    const v = ARGS[first + i]!;
     if (typeof v !== 'object' || v === null) key = v;
     else if (isList(v)) { node = memoChild(node, LIST_KEY); key = memoKey(v); }
     else for (const kind in v) { node = memoChild(node, REF_KEYS[kind]); key = (v as Record<string, unknown>)[kind]; break; }

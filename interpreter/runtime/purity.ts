@@ -36,10 +36,11 @@ export function dependsOnArgumentsAlone(m: Model, d: DefineDecl): boolean {
   return free;
 }
 
-/** Whether arguments keep a free define free: no zone among them (its cards are state). */
-export function argumentsAreFixed(values: readonly Value[]): boolean {
-  for (const v of values) if (v !== null && typeof v === 'object' && (isZone(v) || (isList(v) && !argumentsAreFixed(v)))) return false;
-  return true;
+/** Whether an argument keeps a free define free: no zone in it (its cards are state). */
+export function argumentIsFixed(v: Value): boolean {
+  if (v === null || typeof v !== 'object') return true;
+  if (isList(v)) return v.every(argumentIsFixed);
+  return !isZone(v);
 }
 
 function freeOfState(m: Model, e: Expr, bound: ReadonlySet<string>): boolean {
