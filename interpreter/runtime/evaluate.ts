@@ -11,6 +11,8 @@ import {
   type Ctx, type Memo, type Scope,
 } from './context.js';
 import { RuleError } from './errors.js';
+import { ARGS, bindingOf, inner, OPEN, scopeRead, type Code, type Env } from './env.js';
+import { generate, type Lowering } from './generate.js';
 import { argumentIsFixed, dependsOnArgumentsAlone } from './purity.js';
 import type { Model } from './model.js';
 import { describeType, equal, isList, isRef, isSpace, isZone, splitZoneKey, zoneKey, type Value } from './values.js';
@@ -54,38 +56,9 @@ export function evalBoolAmong(ctx: Ctx, e: Expr, names: readonly string[]): bool
 
 // ─── Compilation ──────────────────────────────────────────────────────────────
 
-/** A compiled expression. */
-type Code = (ctx: Ctx) => Value;
 
 /** A counter's value, 0 where it has none yet (not `??`: a counter `from none` may hold none). */
 const orZero = (v: Value | undefined): Value => (v === undefined ? 0 : v);
-
-/**
- * The variables an expression is compiled among: the names each enclosing binder adds (a define's
- * parameters, a comprehension's variable), outermost first. `open` says whether the scope goes on
- * beyond them at run time, into variables the machine binds and the stack: then a name that is
- * none of these is looked up there before it is taken for a declaration. A define's body is closed
- * (its scope is its parameters and nothing else), so its names are all settled when it is compiled.
- */
-interface Env {
-  readonly frames: readonly (readonly string[])[];
-  readonly open: boolean;
-  /** Whether the outermost frame is a define's parameters, read from the argument stack (ARGS), not from a scope. */
-  readonly params?: boolean;
-}
-const OPEN: Env = { frames: [], open: true };
-const inner = (env: Env, names: readonly string[]): Env => ({ frames: [...env.frames, names], open: env.open, params: env.params });
-
-/**
- * The arguments of the defines being run, on one stack: a define's body reads its parameter i at
- * ARGS[argBase + i], where `argBase` is the running call's first slot, and a call makes no scope, array
- * or context of its own. Evaluation is synchronous and nothing keeps a frame, so a call takes its
- * slots above `argTop` and gives them back when it returns; an error abandons the whole evaluation,
- * and the outermost call then empties the stack (enterDefine).
- */
-const ARGS: Value[] = [];
-let argTop = 0;
-let argBase = 0;
 
 /** Per model: the compiled expressions and define bodies, and the fixed lists names stand for. */
 interface Compiled {
@@ -161,7 +134,21 @@ function fixedList(m: Model, key: string, make: () => Value[]): readonly Value[]
   return list;
 }
 
+/** `e` compiled: to one generated JavaScript function where that pays and is allowed (generate.ts), else to closures. */
 function compile(m: Model, e: Expr, env: Env): Code {
+  return generate(e, env, loweringOf(m)) ?? closureOf(m, e, env);
+}
+
+/** What the generator asks of the closure compiler, for one model. */
+const lowerings = new WeakMap<Model, Lowering>();
+function loweringOf(m: Model): Lowering {
+  let lowering = lowerings.get(m);
+  if (!lowering) lowerings.set(m, (lowering = { closure: (e, env) => closureOf(m, e, env), defineCall: (name, n, span) => defineCall(m, name, n, span) }));
+  return lowering;
+}
+
+/** `e` compiled to closures, one per node; its parts are compiled by `compile`. */
+function closureOf(m: Model, e: Expr, env: Env): Code {
   switch (e.kind) {
     case 'Number': case 'Text': case 'Flag': { const v = e.value; return () => v; }
     case 'None': return () => null;
@@ -292,20 +279,12 @@ function requirePlayer(ctx: Ctx, span: Span, what: string): number {
 
 /** A name: a variable if one of that name is in scope, otherwise what the rules declare it to be. */
 function compileName(m: Model, name: string, span: Span, env: Env): Code {
-  const { frames } = env;
-  for (let i = frames.length - 1; i >= 0; i--) {
-    const slot = frames[i]!.lastIndexOf(name);
-    if (slot < 0) continue;
-    if (i === 0 && env.params) return () => ARGS[argBase + slot]!;
-    const hops = frames.length - 1 - i;
-    if (hops === 0) return (ctx) => (ctx.scope as Scope).vals[slot] ?? null;
-    if (hops === 1) return (ctx) => ((ctx.scope as Scope).parent as Scope).vals[slot] ?? null;
-    return (ctx) => {
-      let scope = ctx.scope as Scope;
-      for (let h = 0; h < hops; h++) scope = scope.parent as Scope;
-      return scope.vals[slot] ?? null;
-    };
+  const binding = bindingOf(env, name);
+  if (binding !== null) {
+    if (binding.at === 'argument') { const slot = binding.slot; return () => ARGS.vals[ARGS.base + slot]!; }
+    return scopeRead(binding.hops, binding.slot);
   }
+  const { frames } = env;
   const declared = compileDeclared(m, name, span, env);
   if (!env.open) return declared;
   const hops = frames.length;
@@ -561,123 +540,136 @@ let defineDepth = 0;
  * past MAX_DEFINE_DEPTH.
  */
 function enterDefine(code: CompiledDefine, ctx: Ctx, first: number, name: string, span: Span): Value {
-  const callerBase = argBase;
+  const callerBase = ARGS.base;
   // Only the outermost call restores the depth when an error passes through (nothing between
   // it and the inner calls catches one), so inner calls pay no try/finally.
   if (defineDepth === 0) {
     defineDepth = 1;
-    argBase = first;
+    ARGS.base = first;
     try {
       return code.code(ctx);
     } catch (e) {
-      argTop = 0; // the evaluation is abandoned: no call's arguments are live
+      ARGS.top = 0; // the evaluation is abandoned: no call's arguments are live
       throw e;
     } finally {
       defineDepth = 0;
-      argBase = callerBase;
+      ARGS.base = callerBase;
     }
   }
   if (defineDepth >= MAX_DEFINE_DEPTH) {
     throw new RuleError('R0605', span, { message: `\`${name}\` calls defines more than ${MAX_DEFINE_DEPTH} deep: it may call itself forever`, rule: ctx.rule });
   }
   defineDepth++;
-  argBase = first;
+  ARGS.base = first;
   const value = code.code(ctx);
-  argBase = callerBase;
+  ARGS.base = callerBase;
   defineDepth--;
   return value;
 }
 
-/** A define or a built-in function. Defines are looked up per call: a power may override one. */
+/** A define or a built-in function. */
 function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Span, env: Env): Code {
   const args = argExprs.map((a) => compile(m, a, env));
+  const call = defineCall(m, name, args.length, span);
+  if (call === null) return compileBuiltin(m, name, args, argExprs, span);
+  const n = args.length;
+  return (ctx) => {
+    // The arguments go on ARGS above the slots in use; an argument that calls a define takes
+    // slots above these. Outside any define, an argument's error gives the slots back.
+    const first = ARGS.top;
+    ARGS.top = first + n;
+    if (defineDepth > 0) for (let i = 0; i < n; i++) ARGS.vals[first + i] = args[i]!(ctx);
+    else {
+      try {
+        for (let i = 0; i < n; i++) ARGS.vals[first + i] = args[i]!(ctx);
+      } catch (e) {
+        ARGS.top = first;
+        throw e;
+      }
+    }
+    return call(ctx, first);
+  };
+}
+
+/** A define's call once its `n` arguments are on ARGS from `first` up: it gives those slots back. */
+export type DefineCall = (ctx: Ctx, first: number) => Value;
+
+/**
+ * The call of a define at one call site, or null when `name` is no define (a built-in). Defines
+ * are looked up per call: a power may override one.
+ */
+export function defineCall(m: Model, name: string, n: number, span: Span): DefineCall | null {
   const define = m.defines.get(name);
-  if (define) {
-    const overrides = m.overrides.get(name) ?? [];
-    const n = args.length;
-    // The body last called here and its compiled code: without overrides, always the same one.
-    let lastBody: DefineDecl | null = null;
-    let last: CompiledDefine | null = null;
-    // The listing's memo node for the body last called here: calls from one site in one listing
-    // mostly share it, which saves a look-up a call.
-    let siteMemo: Memo | undefined;
-    let siteBody: DefineDecl | null = null;
-    let siteNode: Memo | null = null;
-    /** Whether the body last called here depends on its arguments alone (purity.ts). */
-    let free = false;
-    // The context the body last ran in, and the caller's context and seat it was made for: a
-    // body's context has no scope (its parameters are on ARGS), so a caller's context is reused.
-    let bodyFor: Ctx | null = null;
-    let bodySeat: number | null = null;
-    let bodyCtx: Ctx | null = null;
-    return (ctx) => {
-      const seat = currentPlayer(ctx);
-      let body = define;
-      if (seat !== null) for (let k = 0; k < overrides.length; k++) if (holdsPower(m, ctx.state, seat, overrides[k]![0])) body = overrides[k]![1];
-      if (body !== lastBody) {
-        if (n !== body.params.length) throw new RuleError('R0204', span, { name, expected: body.params.length, found: n });
-        last = defineCode(m, body);
-        lastBody = body;
-        free = dependsOnArgumentsAlone(m, body);
-      }
-      // The arguments go on ARGS above the slots in use; an argument that calls a define takes
-      // slots above these. Outside any define, an argument's error gives the slots back.
-      const first = argTop;
-      argTop = first + n;
-      if (defineDepth > 0) for (let i = 0; i < n; i++) ARGS[first + i] = args[i]!(ctx);
+  if (!define) return null;
+  const overrides = m.overrides.get(name) ?? [];
+  // The body last called here and its compiled code: without overrides, always the same one.
+  let lastBody: DefineDecl | null = null;
+  let last: CompiledDefine | null = null;
+  // The listing's memo node for the body last called here: calls from one site in one listing
+  // mostly share it, which saves a look-up a call.
+  let siteMemo: Memo | undefined;
+  let siteBody: DefineDecl | null = null;
+  let siteNode: Memo | null = null;
+  /** Whether the body last called here depends on its arguments alone (purity.ts). */
+  let free = false;
+  // The context the body last ran in, and the caller's context and seat it was made for: a
+  // body's context has no scope (its parameters are on ARGS), so a caller's context is reused.
+  let bodyFor: Ctx | null = null;
+  let bodySeat: number | null = null;
+  let bodyCtx: Ctx | null = null;
+  return (ctx, first) => {
+    const seat = currentPlayer(ctx);
+    let body = define;
+    if (seat !== null) for (let k = 0; k < overrides.length; k++) if (holdsPower(m, ctx.state, seat, overrides[k]![0])) body = overrides[k]![1];
+    if (body !== lastBody) {
+      if (n !== body.params.length) { ARGS.top = first; throw new RuleError('R0204', span, { name, expected: body.params.length, found: n }); }
+      last = defineCode(m, body);
+      lastBody = body;
+      free = dependsOnArgumentsAlone(m, body);
+    }
+    const memo = ctx.memo;
+    let inner: Ctx;
+    if (ctx.scope === null && ctx.player === seat) inner = ctx; // called from a define's body
+    else if (ctx === bodyFor && seat === bodySeat) inner = bodyCtx!;
+    else {
+      inner = bodyCtx = newCtx(m, ctx.state, null, ctx.rule, seat, memo);
+      bodyFor = ctx;
+      bodySeat = seat;
+    }
+    // Answers kept in a memo tree: while options are listed, the listing's (a define depends on
+    // its arguments, the current player and the state, which is frozen then): define, seat, then
+    // each argument (a reference takes two levels: kind, id). A define that depends on its
+    // arguments alone keeps its answers per model, for every game: define, then each argument.
+    let root: Memo;
+    let key0: unknown = seat;
+    if (memo !== undefined) {
+      if (memo === siteMemo && body === siteBody) root = siteNode!;
       else {
-        try {
-          for (let i = 0; i < n; i++) ARGS[first + i] = args[i]!(ctx);
-        } catch (e) {
-          argTop = first;
-          throw e;
-        }
+        root = memoChild(memo, body);
+        siteMemo = memo; siteBody = body; siteNode = root;
       }
-      const memo = ctx.memo;
-      let inner: Ctx;
-      if (ctx.scope === null && ctx.player === seat) inner = ctx; // called from a define's body
-      else if (ctx === bodyFor && seat === bodySeat) inner = bodyCtx!;
-      else {
-        inner = bodyCtx = newCtx(m, ctx.state, null, ctx.rule, seat, memo);
-        bodyFor = ctx;
-        bodySeat = seat;
-      }
-      // Answers kept in a memo tree: while options are listed, the listing's (a define depends on
-      // its arguments, the current player and the state, which is frozen then): define, seat, then
-      // each argument (a reference takes two levels: kind, id). A define that depends on its
-      // arguments alone keeps its answers per model, for every game: define, then each argument.
-      let root: Memo;
-      let key0: unknown = seat;
-      if (memo !== undefined) {
-        if (memo === siteMemo && body === siteBody) root = siteNode!;
-        else {
-          root = memoChild(memo, body);
-          siteMemo = memo; siteBody = body; siteNode = root;
-        }
-      } else if (free && argumentsAreFixed(first, n)) {
-        root = answersOf(m, body);
-        key0 = null;
-      } else {
-        const value = enterDefine(last!, inner, first, name, span);
-        argTop = first;
-        return value;
-      }
-      const node = memoLeaf(root, first, n, key0);
-      const hit = node.get(leafKey);
-      if (hit !== undefined) { argTop = first; return hit as Value; }
-      const key = leafKey;
+    } else if (free && argumentsAreFixed(first, n)) {
+      root = answersOf(m, body);
+      key0 = null;
+    } else {
       const value = enterDefine(last!, inner, first, name, span);
-      argTop = first;
-      node.set(key, value);
+      ARGS.top = first;
       return value;
-    };
-  }
-  return compileBuiltin(m, name, args, argExprs, span);
+    }
+    const node = memoLeaf(root, first, n, key0);
+    const hit = node.get(leafKey);
+    if (hit !== undefined) { ARGS.top = first; return hit as Value; }
+    const key = leafKey;
+    const value = enterDefine(last!, inner, first, name, span);
+    ARGS.top = first;
+    node.set(key, value);
+    return value;
+  };
 }
 
 /** Whether a call's arguments (at ARGS[first…]) keep a free define free: no zone among them (purity.ts). */
 function argumentsAreFixed(first: number, n: number): boolean {
-  for (let i = 0; i < n; i++) if (!argumentIsFixed(ARGS[first + i]!)) return false;
+  for (let i = 0; i < n; i++) if (!argumentIsFixed(ARGS.vals[first + i]!)) return false;
   return true;
 }
 
@@ -693,7 +685,7 @@ function memoLeaf(root: Memo, first: number, n: number, key0: unknown): Memo {
   let key: unknown = key0;
   for (let i = 0; i < n; i++) {
     node = memoChild(node, key);
-    const v = ARGS[first + i]!;
+    const v = ARGS.vals[first + i]!;
     if (typeof v !== 'object' || v === null) key = v;
     else if (isList(v)) { node = memoChild(node, LIST_KEY); key = memoKey(v); }
     else for (const kind in v) { node = memoChild(node, REF_KEYS[kind]); key = (v as Record<string, unknown>)[kind]; break; }

@@ -398,6 +398,7 @@ export { zoneReaders, type RuleWatcher } from './machine.js';
 export { stateProblems } from './state-check.js';
 /** For checks that evaluate a declaration's expression (a counter's bounds) outside a rule. */
 export { evalNumber, newCtx };
+export { useGeneratedCode, watchGeneratedCode } from './generate.js';
 /** The built-in functions the runtime offers (the checker must know the same). */
 export { BUILTINS } from './builtins.js';
 
