@@ -641,7 +641,7 @@ export function defineCall(m: Model, name: string, n: number, span: Span): Defin
     // each argument (a reference takes two levels: kind, id). A define that depends on its
     // arguments alone keeps its answers per model, for every game: define, then each argument.
     let root: Memo;
-    let key0: unknown = seat;
+    let bySeat = true;
     if (memo !== undefined) {
       if (memo === siteMemo && body === siteBody) root = siteNode!;
       else {
@@ -650,13 +650,13 @@ export function defineCall(m: Model, name: string, n: number, span: Span): Defin
       }
     } else if (free && argumentsAreFixed(first, n)) {
       root = answersOf(m, body);
-      key0 = null;
+      bySeat = false;
     } else {
       const value = enterDefine(last!, inner, first, name, span);
       ARGS.top = first;
       return value;
     }
-    const node = memoLeaf(root, first, n, key0);
+    const node = memoLeaf(root, first, n, seat, bySeat);
     const hit = node.get(leafKey);
     if (hit !== undefined) { ARGS.top = first; return hit as Value; }
     const key = leafKey;
@@ -677,14 +677,17 @@ function argumentsAreFixed(first: number, n: number): boolean {
 let leafKey: unknown;
 
 /**
- * The node of a memo tree, below `root` (a define's node), that keeps a call's answer: one level
- * for `key0` (the seat, or null), then one for each argument (at ARGS[first…]) but the last, whose key is left in `leafKey`.
+ * The node of a memo tree, below `root` (a define's node), that keeps a call's answer: with
+ * `bySeat`, one level for the seat; then one for each argument (at ARGS[first…]) but the last,
+ * whose key is left in `leafKey`.
  */
-function memoLeaf(root: Memo, first: number, n: number, key0: unknown): Memo {
+function memoLeaf(root: Memo, first: number, n: number, seat: number | null, bySeat: boolean): Memo {
   let node = root;
-  let key: unknown = key0;
+  let key: unknown = bySeat ? seat : null;
+  let below = bySeat; // whether `key` is a level to go down before the next argument's
   for (let i = 0; i < n; i++) {
-    node = memoChild(node, key);
+    if (below) node = memoChild(node, key);
+    below = true;
     const v = ARGS.vals[first + i]!;
     if (typeof v !== 'object' || v === null) key = v;
     else if (isList(v)) { node = memoChild(node, LIST_KEY); key = memoKey(v); }
@@ -816,13 +819,35 @@ function memoKey(v: Value): string {
 export class ItemScope implements Binder {
   private readonly vals: Value[] = [null];
   readonly ctx: Ctx;
-  constructor(outer: Ctx, name: string) {
+  constructor(readonly outer: Ctx, name: string) {
     this.ctx = newCtx(outer.model, outer.state, { names: [name], vals: this.vals, parent: outer.scope }, outer.rule, outer.player, outer.memo);
   }
   /** Binds the variable to an item and returns the scope's context. */
   bind(item: Value): Ctx {
     this.vals[0] = item;
     return this.ctx;
+  }
+}
+
+/**
+ * A comprehension's spare scope: taken for one evaluation and given back after it, so evaluating
+ * the comprehension again in the same context makes none. An evaluation nested in another of the
+ * same comprehension (a define that calls itself) finds none spare and makes its own; so does the
+ * next after an error, which gave nothing back.
+ */
+class SpareScope {
+  private spare: ItemScope | null = null;
+  constructor(private readonly name: string) {}
+  take(ctx: Ctx): ItemScope {
+    const scope = this.spare;
+    if (scope !== null && scope.outer === ctx) {
+      this.spare = null;
+      return scope;
+    }
+    return new ItemScope(ctx, this.name);
+  }
+  give(scope: ItemScope): void {
+    this.spare = scope;
   }
 }
 
@@ -847,10 +872,12 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
   }
   const whole = compile(m, e.list, env);
   /** With `while COND`: how many of the items, from the first, pass COND. */
+  const passingScopes = new SpareScope(e.variable.text);
   const passing = (ctx: Ctx, all: readonly Value[]): number => {
-    const scope = new ItemScope(ctx, e.variable.text);
+    const scope = passingScopes.take(ctx);
     let n = 0;
     while (n < all.length && upTo!(scope.bind(all[n]!))) n++;
+    passingScopes.give(scope);
     return n;
   };
   const list: Code = upTo
@@ -906,9 +933,15 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
   }
   const items = (ctx: Ctx) => asList(ctx, list(ctx), listSpan);
   /** The index of the first (or last) item that passes `where`, or -1. */
+  const scopes = new SpareScope(name);
   const find = (ctx: Ctx, all: readonly Value[], fromEnd: boolean): number => {
     if (!where) return all.length ? (fromEnd ? all.length - 1 : 0) : -1;
-    const scope = new ItemScope(ctx, name);
+    const scope = scopes.take(ctx);
+    const at = findIn(ctx, all, fromEnd, scope);
+    scopes.give(scope);
+    return at;
+  };
+  const findIn = (ctx: Ctx, all: readonly Value[], fromEnd: boolean, scope: ItemScope): number => {
     const p = planned(all);
     if (p) {
       const found = p.survivors(ctx, scope);
@@ -916,8 +949,8 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
       else for (let k = 0; k < found.length; k++) if (p.rest(scope.bind(all[found[k]!]!))) return found[k]!;
       return -1;
     }
-    if (fromEnd) { for (let i = all.length - 1; i >= 0; i--) if (where(scope.bind(all[i]!))) return i; }
-    else for (let i = 0; i < all.length; i++) if (where(scope.bind(all[i]!))) return i;
+    if (fromEnd) { for (let i = all.length - 1; i >= 0; i--) if (where!(scope.bind(all[i]!))) return i; }
+    else for (let i = 0; i < all.length; i++) if (where!(scope.bind(all[i]!))) return i;
     return -1;
   };
   switch (e.quantifier) {
@@ -926,9 +959,11 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
     case 'every': {
       if (!where) return (ctx) => (items(ctx), true);
       return (ctx) => {
-        const scope = new ItemScope(ctx, name);
-        for (const item of items(ctx)) if (!where(scope.bind(item))) return false;
-        return true;
+        const scope = scopes.take(ctx);
+        let all = true;
+        for (const item of items(ctx)) if (!where(scope.bind(item))) { all = false; break; }
+        scopes.give(scope);
+        return all;
       };
     }
     case 'first': case 'last': {
@@ -942,12 +977,13 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
     case 'count': return (ctx) => {
       // `count t in line(s, way) while …`: counted as they pass, no list made.
       if (!where) return upTo ? passing(ctx, asList(ctx, whole(ctx), listSpan)) : items(ctx).length;
-      const scope = new ItemScope(ctx, name);
+      const scope = scopes.take(ctx);
       const all = items(ctx);
       const p = planned(all);
       let n = 0;
       if (p) { for (const i of p.survivors(ctx, scope)) if (p.rest(scope.bind(all[i]!))) n++; }
       else for (const item of all) if (where(scope.bind(item))) n++;
+      scopes.give(scope);
       return n;
     };
     case 'all': return (ctx) => kept(ctx, items(ctx), new ItemScope(ctx, name));
