@@ -16,16 +16,45 @@ export type Code = (ctx: Ctx) => Value;
 export interface Env {
   readonly frames: readonly (readonly string[])[];
   readonly open: boolean;
-  /** Whether the outermost frame is a define's parameters, read from the argument stack (ARGS), not from a scope. */
-  readonly params?: boolean;
+  /**
+   * In a define's body: how many of the outermost frames live on the argument stack (ARGS), not in
+   * scopes — its parameters, then the variables of comprehensions the generator writes as loops —
+   * and the slots the call takes in all (`size`, grown as such frames are added).
+   */
+  readonly onArgs?: { readonly frames: number; readonly layout: { size: number } };
 }
 export const OPEN: Env = { frames: [], open: true };
-export const inner = (env: Env, names: readonly string[]): Env => ({ frames: [...env.frames, names], open: env.open, params: env.params });
+/** The env with one more frame, bound in a scope at run time (a comprehension's, a choice's). */
+export const inner = (env: Env, names: readonly string[]): Env => ({ ...env, frames: [...env.frames, names] });
+
+/** A define body's env: its parameters on ARGS. */
+export function defineEnv(params: readonly string[]): Env {
+  return { frames: [params], open: false, onArgs: { frames: 1, layout: { size: params.length } } };
+}
+
+/**
+ * The env with one more frame on ARGS (a comprehension's variable as a slot), or null where the
+ * frames so far are not all on ARGS (outside a define, or inside a scope).
+ */
+export function innerOnArgs(env: Env, names: readonly string[]): Env | null {
+  const on = env.onArgs;
+  if (!on || on.frames !== env.frames.length) return null;
+  const end = slotsBefore(env, env.frames.length) + names.length;
+  if (end > on.layout.size) on.layout.size = end;
+  return { ...env, frames: [...env.frames, names], onArgs: { frames: on.frames + 1, layout: on.layout } };
+}
+
+function slotsBefore(env: Env, frame: number): number {
+  let n = 0;
+  for (let i = 0; i < frame; i++) n += env.frames[i]!.length;
+  return n;
+}
 
 /**
  * The arguments of the defines being run, on one stack: a define's body reads its parameter i at
  * `vals[base + i]`, where `base` is the running call's first slot, and a call makes no scope, array
- * or context of its own. Evaluation is synchronous and nothing keeps a frame, so a call takes its
+ * or context of its own. The slots after its parameters hold the variables of its body's generated
+ * loops. Evaluation is synchronous and nothing keeps a frame, so a call takes its
  * slots from `top` up and gives them back when it returns. An error abandons the evaluation: the
  * outermost define call, or the outermost compiled expression, gives back what it took.
  */
@@ -41,9 +70,10 @@ export function bindingOf(env: Env, name: string): Binding | null {
   for (let i = frames.length - 1; i >= 0; i--) {
     const slot = frames[i]!.lastIndexOf(name);
     if (slot < 0) continue;
-    // A define's parameters are on ARGS; the scopes of the binders inside its body come after
-    // them in `frames` but are the whole of the scope chain at run time (the body's has none).
-    if (i === 0 && env.params) return { at: 'argument', slot };
+    // A define's parameters (and the variables of its generated loops) are on ARGS; the scopes of
+    // the binders inside its body come after them in `frames` but are the whole of the scope chain
+    // at run time (the body's has none).
+    if (env.onArgs && i < env.onArgs.frames) return { at: 'argument', slot: slotsBefore(env, i) + slot };
     return { at: 'scope', hops: frames.length - 1 - i, slot };
   }
   return null;

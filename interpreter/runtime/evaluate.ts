@@ -11,7 +11,7 @@ import {
   type Ctx, type Memo, type Scope,
 } from './context.js';
 import { RuleError } from './errors.js';
-import { ARGS, bindingOf, inner, OPEN, scopeRead, type Code, type Env } from './env.js';
+import { ARGS, bindingOf, defineEnv, inner, OPEN, scopeRead, type Code, type Env } from './env.js';
 import { generate, type Lowering } from './generate.js';
 import { argumentIsFixed, dependsOnArgumentsAlone } from './purity.js';
 import type { Model } from './model.js';
@@ -114,6 +114,8 @@ function boundCodeOf(m: Model, e: Expr, name: string): Code {
 interface CompiledDefine {
   readonly code: Code;
   readonly names: readonly string[];
+  /** The slots a call takes on ARGS: its parameters, then its generated loops' variables. */
+  readonly layout: { readonly size: number };
 }
 
 function defineCode(m: Model, d: DefineDecl): CompiledDefine {
@@ -121,7 +123,9 @@ function defineCode(m: Model, d: DefineDecl): CompiledDefine {
   let fn = defines.get(d);
   if (!fn) {
     const names = d.params.map((p) => p.text);
-    defines.set(d, (fn = { code: compile(m, d.body, { frames: [names], open: false, params: true }), names }));
+    const env = defineEnv(names);
+    const code = compile(m, d.body, env);
+    defines.set(d, (fn = { code, names, layout: env.onArgs!.layout }));
   }
   return fn;
 }
@@ -143,7 +147,13 @@ function compile(m: Model, e: Expr, env: Env): Code {
 const lowerings = new WeakMap<Model, Lowering>();
 function loweringOf(m: Model): Lowering {
   let lowering = lowerings.get(m);
-  if (!lowering) lowerings.set(m, (lowering = { closure: (e, env) => closureOf(m, e, env), defineCall: (name, n, span) => defineCall(m, name, n, span) }));
+  if (!lowering) {
+    lowerings.set(m, (lowering = {
+      closure: (e, env) => closureOf(m, e, env),
+      defineCall: (name, n, span) => defineCall(m, name, n, span),
+      indexed: (e, env) => e.where !== null && indexPlan(m, e.list, e.variable.text, e.where, env) !== null,
+    }));
+  }
   return lowering;
 }
 
@@ -543,6 +553,7 @@ function enterDefine(code: CompiledDefine, ctx: Ctx, first: number, name: string
   const callerBase = ARGS.base;
   // Only the outermost call restores the depth when an error passes through (nothing between
   // it and the inner calls catches one), so inner calls pay no try/finally.
+  ARGS.top = first + code.layout.size; // the body's loop variables after its arguments
   if (defineDepth === 0) {
     defineDepth = 1;
     ARGS.base = first;

@@ -12,9 +12,9 @@
 // Where making functions from source is not allowed (a content security policy without
 // 'unsafe-eval'), `generating` is false and every expression is compiled to closures, which give
 // the same answers and the same errors.
-import type { Expr, Span } from '../../grammar/ast.js';
+import type { Comprehension, Expr, Span } from '../../grammar/ast.js';
 import { asList, fail, label, num, truth, type Ctx } from './context.js';
-import { ARGS, bindingOf, type Code, type Env } from './env.js';
+import { ARGS, bindingOf, innerOnArgs, type Code, type Env } from './env.js';
 import { equal, isList, isZone, type Value } from './values.js';
 
 /** What the generator asks of the closure compiler. */
@@ -23,6 +23,8 @@ export interface Lowering {
   closure(e: Expr, env: Env): Code;
   /** A define's call at one call site (its arguments already on ARGS), or null when `name` is a built-in. */
   defineCall(name: string, n: number, span: Span): ((ctx: Ctx, first: number) => Value) | null;
+  /** Whether the closure compiler finds this comprehension's items by index (then its closure is the faster). */
+  indexed(e: Comprehension, env: Env): boolean;
 }
 
 /** Whether functions may be made from source here (not under a content security policy that forbids it). */
@@ -52,13 +54,14 @@ export function watchGeneratedCode(watch: ((source: string) => void) | undefined
 }
 
 /** The nodes the generator writes itself; an expression whose top node is another is left to closures. */
-const WRITTEN = new Set<Expr['kind']>(['Number', 'Text', 'Flag', 'None', 'Ref', 'Unary', 'IfExpr', 'Binary', 'Call']);
+const WRITTEN = new Set<Expr['kind']>(['Number', 'Text', 'Flag', 'None', 'Ref', 'Unary', 'IfExpr', 'Binary', 'Call', 'Comprehension']);
 
 /** The helpers generated code calls, passed in by name (fixed names, never from a ruleset). */
 const HELPERS = {
   T: truth,
   N: num,
   EQ: equal,
+  L: asList,
   IN(ctx: Ctx, x: Value, list: Value, span: Span): boolean {
     const items = asList(ctx, list, span);
     for (let i = 0; i < items.length; i++) if (equal(items[i]!, x)) return true;
@@ -90,6 +93,9 @@ interface Source {
 /** The generated function's constants and temporaries, as its source is written. */
 class Writer {
   readonly constants: unknown[] = [];
+  /** Functions the generated one calls (its comprehensions' loops), by their source. */
+  readonly functions: string[] = [];
+  /** Temporaries of the function being written. */
   temps = 0;
   calls = 0;
   constructor(readonly lowering: Lowering) {}
@@ -112,10 +118,11 @@ export function generate(e: Expr, env: Env, lowering: Lowering): Code | null {
   const temps = Array.from({ length: w.temps }, (_, i) => `t${i}`);
   // Outside a define's body, an error thrown while a call's arguments are on ARGS gives them back
   // (inside one, the outermost define call does).
-  const guarded = w.calls > 0 && !env.params;
+  const guarded = w.calls > 0 && !env.onArgs;
   const source = [
     '"use strict";',
-    'const { T, N, EQ, IN, PLUS, DIV, MOD } = H;',
+    'const { T, N, EQ, L, IN, PLUS, DIV, MOD } = H;',
+    ...w.functions,
     'return function generated(ctx) {',
     temps.length ? `  let ${temps.join(', ')};` : '',
     guarded ? `  const top = A.top;\n  try {\n    return ${body};\n  } catch (e) {\n    A.top = top;\n    throw e;\n  }` : `  return ${body};`,
@@ -154,6 +161,7 @@ function write(e: Expr, env: Env, w: Writer): Source {
     }
     case 'Binary': return binary(e, env, w);
     case 'Call': return call(e.callee.text, e.args, e.span, env, w) ?? closure(e, env, w);
+    case 'Comprehension': return loop(e, env, w) ?? closure(e, env, w);
     default: return closure(e, env, w);
   }
 }
@@ -176,6 +184,50 @@ function closure(e: Expr, env: Env, w: Writer): Source {
   const boolean = e.kind === 'Comprehension' && (e.quantifier === 'any' || e.quantifier === 'every');
   const code = w.lowering.closure(e, env);
   return { js: `${w.constant(code)}(ctx)`, type: boolean ? 'boolean' : 'any', only: code };
+}
+
+/**
+ * A comprehension in a define's body that decides by its items one at a time (`any`, `every`,
+ * `count`, `first`, `last`, with `where` or `while`), written as a loop in a function of its own,
+ * its variable a slot on ARGS. It judges the items in the closure's order, so it gives the same
+ * answer and stops at the same error. Null where the closure is used: outside a define, a
+ * comprehension of another kind, or one whose items the closure finds by index.
+ */
+function loop(e: Comprehension, env: Env, w: Writer): Source | null {
+  const q = e.quantifier;
+  if (!e.where || !(q === 'any' || q === 'every' || q === 'count' || q === 'first' || q === 'last')) return null;
+  const itemEnv = innerOnArgs(env, [e.variable.text]);
+  if (itemEnv === null || (!e.stops && w.lowering.indexed(e, env))) return null;
+  const slot = (bindingOf(itemEnv, e.variable.text) as { slot: number }).slot;
+  const outerTemps = w.temps;
+  w.temps = 0;
+  const list = write(e.list, env, w).js;
+  const cond = bool(write(e.where, itemEnv, w), e.where.span, w);
+  const temps = w.temps;
+  w.temps = outerTemps;
+  const head = [
+    `  ${temps ? `let ${Array.from({ length: temps }, (_, i) => `t${i}`).join(', ')};\n  ` : ''}const items = L(ctx, ${list}, ${w.constant(e.list.span)});`,
+  ];
+  const bind = (i: string) => `A.vals[A.base + ${slot}] = items[${i}];`;
+  let body: string[];
+  if (e.stops) {
+    // `while`: the items up to the first that fails, all judged as the closure judges them.
+    const n = '  let n = 0;\n  while (n < items.length) {\n    ' + bind('n') + `\n    if (!${cond}) break;\n    n++;\n  }`;
+    const answer = { any: 'n > 0', every: 'true', count: 'n', first: 'n > 0 ? items[0] : null', last: 'n > 0 ? items[n - 1] : null' }[q];
+    body = [n, `  return ${answer};`];
+  } else if (q === 'count') {
+    body = ['  let n = 0;', `  for (let i = 0; i < items.length; i++) {\n    ${bind('i')}\n    if (${cond}) n++;\n  }`, '  return n;'];
+  } else if (q === 'every') {
+    body = [`  for (let i = 0; i < items.length; i++) {\n    ${bind('i')}\n    if (!${cond}) return false;\n  }`, '  return true;'];
+  } else {
+    const found = q === 'any' ? 'true' : 'items[i]';
+    const none = q === 'any' ? 'false' : 'null';
+    const from = q === 'last' ? 'let i = items.length - 1; i >= 0; i--' : 'let i = 0; i < items.length; i++';
+    body = [`  for (${from}) {\n    ${bind('i')}\n    if (${cond}) return ${found};\n  }`, `  return ${none};`];
+  }
+  const name = `c${w.functions.length}`;
+  w.functions.push([`function ${name}(ctx) {`, ...head, ...body, '}'].join('\n'));
+  return { js: `${name}(ctx)`, type: q === 'any' || q === 'every' ? 'boolean' : q === 'count' ? 'number' : 'any' };
 }
 
 /** The source as yes or no: checked, with the span of its expression, unless it surely is. */

@@ -55,6 +55,10 @@ describe('generated code', () => {
       ['rulesets/tokaido/tokaido.cs.rules', 4],
       ['rulesets/java/java.cs.rules', 3],
       ['rulesets/hearts/hearts.rules', 4],
+      ['rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules', 3],
+      ['rulesets/kudy-tudy/kudy-tudy.cs.rules', 3],
+      ['rulesets/draughts/draughts.rules', 2],
+      ['rulesets/yacht/yacht.rules', 2],
     ];
     for (const [file, players] of games) {
       const { generated, closures } = playBoth(() => compileFile(file), players, `gen-${file}`);
@@ -77,6 +81,48 @@ describe('generated code', () => {
     const source = generated.sources.join('\n');
     expect(source).toContain('EQ(');
     for (const fragment of ['__regulaInjected', 'script', '*/', '`', "'"]) expect(source).not.toContain(fragment);
+  });
+
+  it('writes a define\'s comprehensions as loops that answer as the closures do, nested and recursive', () => {
+    const rules = `
+game "Loops" { players 2 }
+define nums = [3, 1, 4, 1, 5, 9, 2, 6]
+define above(xs, k) = count x in xs where x > k
+define first-above(xs, k) = first x in xs where x > k
+define last-below(xs, k) = last x in xs where x < k
+define all-below(xs, k) = every x in xs where x < k
+define some-pair(xs) = any x in xs where (count y in xs where y = x) > 1
+define rising(xs) = count x in xs while x < 5
+define last-rising(xs) = last x in xs while x < 5
+define none-rising(xs) = first x in xs while x > 100
+define depth(n) = if n <= 0 then 0 else 1 + (count k in [n] where depth(k - 1) >= 0) + depth(n - 1) - 1
+flow {
+  let a = above(nums, 3)
+  let b = first-above(nums, 4)
+  let c = last-below(nums, 3)
+  let d = all-below(nums, 10)
+  let e = all-below(nums, 9)
+  let f = some-pair(nums)
+  let g = rising(nums)
+  let h = last-rising(nums)
+  let i = none-rising(nums)
+  let j = depth(5)
+  say "{a} {b} {c} {d} {e} {f} {g} {h} {i} {j}"
+  end the game
+}
+`;
+    const said = (on: boolean) => {
+      useGeneratedCode(on);
+      const sources: string[] = [];
+      watchGeneratedCode((s) => sources.push(s));
+      const log = setup(compileText(rules), 2, 1).log.map((l) => l.text);
+      return { line: log.find((t) => /^\d/.test(t)), loops: sources.filter((s) => /function c\d/.test(s)).length };
+    };
+    const generated = said(true), closures = said(false);
+    expect(generated.line).toBe('4 5 2 yes no yes 4 1 none 5');
+    expect(closures.line).toBe(generated.line);
+    expect(generated.loops).toBeGreaterThanOrEqual(9);
+    expect(closures.loops).toBe(0);
   });
 
   it('stops with the same error, at the same place, as the closures', () => {
