@@ -56,7 +56,6 @@ export function evalBoolAmong(ctx: Ctx, e: Expr, names: readonly string[]): bool
 
 // ─── Compilation ──────────────────────────────────────────────────────────────
 
-
 /** A counter's value, 0 where it has none yet (not `??`: a counter `from none` may hold none). */
 const orZero = (v: Value | undefined): Value => (v === undefined ? 0 : v);
 
@@ -551,9 +550,9 @@ let defineDepth = 0;
  */
 function enterDefine(code: CompiledDefine, ctx: Ctx, first: number, name: string, span: Span): Value {
   const callerBase = ARGS.base;
+  ARGS.top = first + code.layout.size; // the body's loop variables after its arguments
   // Only the outermost call restores the depth when an error passes through (nothing between
   // it and the inner calls catches one), so inner calls pay no try/finally.
-  ARGS.top = first + code.layout.size; // the body's loop variables after its arguments
   if (defineDepth === 0) {
     defineDepth = 1;
     ARGS.base = first;
@@ -603,13 +602,13 @@ function compileCall(m: Model, name: string, argExprs: readonly Expr[], span: Sp
 }
 
 /** A define's call once its `n` arguments are on ARGS from `first` up: it gives those slots back. */
-export type DefineCall = (ctx: Ctx, first: number) => Value;
+type DefineCall = (ctx: Ctx, first: number) => Value;
 
 /**
  * The call of a define at one call site, or null when `name` is no define (a built-in). Defines
  * are looked up per call: a power may override one.
  */
-export function defineCall(m: Model, name: string, n: number, span: Span): DefineCall | null {
+function defineCall(m: Model, name: string, n: number, span: Span): DefineCall | null {
   const define = m.defines.get(name);
   if (!define) return null;
   const overrides = m.overrides.get(name) ?? [];
@@ -639,11 +638,11 @@ export function defineCall(m: Model, name: string, n: number, span: Span): Defin
       free = dependsOnArgumentsAlone(m, body);
     }
     const memo = ctx.memo;
-    let inner: Ctx;
-    if (ctx.scope === null && ctx.player === seat) inner = ctx; // called from a define's body
-    else if (ctx === bodyFor && seat === bodySeat) inner = bodyCtx!;
+    let bodyContext: Ctx;
+    if (ctx.scope === null && ctx.player === seat) bodyContext = ctx; // called from a define's body
+    else if (ctx === bodyFor && seat === bodySeat) bodyContext = bodyCtx!;
     else {
-      inner = bodyCtx = newCtx(m, ctx.state, null, ctx.rule, seat, memo);
+      bodyContext = bodyCtx = newCtx(m, ctx.state, null, ctx.rule, seat, memo);
       bodyFor = ctx;
       bodySeat = seat;
     }
@@ -663,7 +662,7 @@ export function defineCall(m: Model, name: string, n: number, span: Span): Defin
       root = answersOf(m, body);
       bySeat = false;
     } else {
-      const value = enterDefine(last!, inner, first, name, span);
+      const value = enterDefine(last!, bodyContext, first, name, span);
       ARGS.top = first;
       return value;
     }
@@ -671,7 +670,7 @@ export function defineCall(m: Model, name: string, n: number, span: Span): Defin
     const hit = node.get(leafKey);
     if (hit !== undefined) { ARGS.top = first; return hit as Value; }
     const key = leafKey;
-    const value = enterDefine(last!, inner, first, name, span);
+    const value = enterDefine(last!, bodyContext, first, name, span);
     ARGS.top = first;
     node.set(key, value);
     return value;
@@ -882,8 +881,8 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
     return compileComprehension(m, { ...rest, where: null }, env, bool(m, e.where, inner(env, [e.variable.text])));
   }
   const whole = compile(m, e.list, env);
-  /** With `while COND`: how many of the items, from the first, pass COND. */
   const passingScopes = new SpareScope(e.variable.text);
+  /** With `while COND`: how many of the items, from the first, pass COND. */
   const passing = (ctx: Ctx, all: readonly Value[]): number => {
     const scope = passingScopes.take(ctx);
     let n = 0;
@@ -943,8 +942,8 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
     };
   }
   const items = (ctx: Ctx) => asList(ctx, list(ctx), listSpan);
-  /** The index of the first (or last) item that passes `where`, or -1. */
   const scopes = new SpareScope(name);
+  /** The index of the first (or last) item that passes `where`, or -1. */
   const find = (ctx: Ctx, all: readonly Value[], fromEnd: boolean): number => {
     if (!where) return all.length ? (fromEnd ? all.length - 1 : 0) : -1;
     const scope = scopes.take(ctx);

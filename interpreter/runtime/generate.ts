@@ -95,8 +95,9 @@ class Writer {
   readonly constants: unknown[] = [];
   /** Functions the generated one calls (its comprehensions' loops), by their source. */
   readonly functions: string[] = [];
-  /** Temporaries of the function being written. */
+  /** Temporaries of the function being written (`t0`, `t1`, …). */
   temps = 0;
+  /** Define calls written: a function outside a define's body that makes one guards their arguments. */
   calls = 0;
   constructor(readonly lowering: Lowering) {}
   constant(v: unknown): string {
@@ -115,7 +116,6 @@ export function generate(e: Expr, env: Env, lowering: Lowering): Code | null {
   const top = write(e, env, w);
   if (top.only) return top.only;
   const body = top.js;
-  const temps = Array.from({ length: w.temps }, (_, i) => `t${i}`);
   // Outside a define's body, an error thrown while a call's arguments are on ARGS gives them back
   // (inside one, the outermost define call does).
   const guarded = w.calls > 0 && !env.onArgs;
@@ -124,7 +124,7 @@ export function generate(e: Expr, env: Env, lowering: Lowering): Code | null {
     'const { T, N, EQ, L, IN, PLUS, DIV, MOD } = H;',
     ...w.functions,
     'return function generated(ctx) {',
-    temps.length ? `  let ${temps.join(', ')};` : '',
+    lets(w.temps),
     guarded ? `  const top = A.top;\n  try {\n    return ${body};\n  } catch (e) {\n    A.top = top;\n    throw e;\n  }` : `  return ${body};`,
     '};',
   ].filter(Boolean).join('\n');
@@ -205,9 +205,7 @@ function loop(e: Comprehension, env: Env, w: Writer): Source | null {
   const cond = bool(write(e.where, itemEnv, w), e.where.span, w);
   const temps = w.temps;
   w.temps = outerTemps;
-  const head = [
-    `  ${temps ? `let ${Array.from({ length: temps }, (_, i) => `t${i}`).join(', ')};\n  ` : ''}const items = L(ctx, ${list}, ${w.constant(e.list.span)});`,
-  ];
+  const head = [lets(temps), `  const items = L(ctx, ${list}, ${w.constant(e.list.span)});`];
   const bind = (i: string) => `A.vals[A.base + ${slot}] = items[${i}];`;
   let body: string[];
   if (e.stops) {
@@ -226,9 +224,12 @@ function loop(e: Comprehension, env: Env, w: Writer): Source | null {
     body = [`  for (${from}) {\n    ${bind('i')}\n    if (${cond}) return ${found};\n  }`, `  return ${none};`];
   }
   const name = `c${w.functions.length}`;
-  w.functions.push([`function ${name}(ctx) {`, ...head, ...body, '}'].join('\n'));
+  w.functions.push([`function ${name}(ctx) {`, ...head, ...body, '}'].filter(Boolean).join('\n'));
   return { js: `${name}(ctx)`, type: q === 'any' || q === 'every' ? 'boolean' : q === 'count' ? 'number' : 'any' };
 }
+
+/** The declaration of a function's temporaries, if it has any. */
+const lets = (n: number): string => (n ? `  let ${Array.from({ length: n }, (_, i) => `t${i}`).join(', ')};` : '');
 
 /** The source as yes or no: checked, with the span of its expression, unless it surely is. */
 function bool(s: Source, span: Span, w: Writer): string {
