@@ -42,6 +42,13 @@ export function evalBoolBound(ctx: Ctx, e: Expr, name: string): boolean {
   return truth(ctx, boundCodeOf(ctx.model, e, name)(ctx), e.span);
 }
 
+/** `evalBoolBound` of one expression, found once for many evaluations (a choice's options). */
+export function boundTest(m: Model, e: Expr, name: string): (ctx: Ctx) => boolean {
+  const code = boundCodeOf(m, e, name);
+  const span = e.span;
+  return (ctx) => truth(ctx, code(ctx), span);
+}
+
 /**
  * `e` evaluated among the variables `names` alone, bound in the innermost scope of `ctx` (whose
  * parent is null): an event's parameters in a handler's condition. Compiled once, every name read
@@ -449,7 +456,7 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
   const attrs = attributeIndex(m, name);
   const positions = positionIndex(m);
   /** Reads the property by `read` where it knows the target (a thing's reference); else through `general`. */
-  type Ref = { space?: string; piece?: string; card?: string };
+  type Ref = { space?: string; piece?: string; card?: string; player?: number };
   const direct = (read: (ctx: Ctx, t: Ref) => Value | undefined): Code => (ctx) => {
     const t = target(ctx);
     if (t !== null && typeof t === 'object') { const v = read(ctx, t as Ref); if (v !== undefined) return v; }
@@ -464,6 +471,15 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
       return at === undefined ? undefined : at.space ? positions.get(at.space)! : null;
     });
   }
+  if (name === 'space' && !counter && attrs.size === 0) {
+    // A piece's place: the space it stands on, or none.
+    return direct((ctx, t) => {
+      if (t.piece === undefined) return undefined;
+      const at = ctx.state.pieces[t.piece];
+      return at === undefined ? undefined : at.space ? m.spaceValues.get(at.space)! : null;
+    });
+  }
+  if (name === 'seat' && !counter && attrs.size === 0) return direct((_, t) => t.player);
   if (name === 'owner' && !counter && attrs.size === 0) {
     // A piece's owner, settled by the rules: one value per piece, made once.
     const owners = pieceOwners(m);

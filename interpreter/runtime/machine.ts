@@ -4,7 +4,7 @@ import type { Block, ChooseStmt, CounterDecl, Expr, ForbidDecl, MenuStmt, RuleDe
 import { locate } from '../definition/index.js';
 import { RuleError } from './errors.js';
 import {
-  asList, choicePlan, ItemScope, counterOnValue, counterValue, currentPlayer, evalBool, evalBoolAmong, evalBoolBound, evalNumber, evaluate, holdsPower, label, lookupVar,
+  asList, boundTest, choicePlan, ItemScope, counterOnValue, counterValue, currentPlayer, evalBool, evalBoolAmong, evalBoolBound, evalNumber, evaluate, holdsPower, label, lookupVar,
   newCtx, stackPlayer, thingId, withMemo, withVar, type Ctx,
 } from './evaluate.js';
 import { piecesAt, piecesMoved, runningOn, zoneOfCard } from './context.js';
@@ -533,12 +533,17 @@ export function candidates(model: Model, state: GameState, outer: Ctx, s: Choose
     values = kept;
     whereDone = true;
   } else values = s.count ? combinations(items, evalNumber(ctx, s.count), s.count.span, ctx) : s.subset ? subsets(items, s.span, ctx) : items;
+  // The conditions, each compiled once for every option.
+  const where = !whereDone && s.where ? boundTest(model, s.where, variable) : null;
+  const forbidding = forbids.map((f) => boundTest(model, f.decl.when, variable));
   for (const value of values) {
     const bound = scope.bind(value);
     let refusedBy: Candidate['refusedBy'];
-    if (!whereDone && s.where && !evalBoolBound(bound, s.where, variable)) refusedBy = { kind: 'where', span: s.where.span };
+    if (where !== null && !where(bound)) refusedBy = { kind: 'where', span: s.where!.span };
     else {
-      const f = forbids.find((f) => evalBoolBound(bound, f.decl.when, variable));
+      let k = 0;
+      while (k < forbidding.length && !forbidding[k]!(bound)) k++;
+      const f = forbids[k];
       if (f) {
         refusedBy = { kind: 'forbid', rule: f.decl.name.text, span: f.decl.span };
         watcher?.(f.decl);
