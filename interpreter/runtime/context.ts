@@ -4,7 +4,7 @@
 import type { Span } from '../../grammar/ast.js';
 import { RuleError } from './errors.js';
 import type { Model } from './model.js';
-import type { GameState } from './state.js';
+import type { Frame, GameState } from './state.js';
 import {
   cardLabel, describeType, isCard, isList, isPiece, isPlayer, isSpace, isZone, playerLabel, splitZoneKey, zoneKey,
   type Value,
@@ -82,17 +82,26 @@ export function lookupVar(ctx: Ctx, name: string, from: Scope | 'stack' | null =
     scope = scope.parent;
   }
   if (scope === null) return undefined;
-  const stack = ctx.state.stack;
+  return frameOfVar(ctx.state.stack, name)?.vars[name];
+}
+
+/** A frame that binds variables (a block's or a rule call's). */
+export type VarFrame = Extract<Frame, { vars: Record<string, Value> }>;
+
+/** The frame on the stack, down to the nearest call, that binds `name`, or null. */
+export function frameOfVar(stack: readonly Frame[], name: string): VarFrame | null {
   for (let i = stack.length - 1; i >= 0; i--) {
     const f = stack[i]!;
     if (f.k === 'block' || f.k === 'call') {
-      const v = f.vars[name];
-      if (v !== undefined && Object.hasOwn(f.vars, name)) return v;
-      if (f.k === 'call') return undefined;
+      if (binds(f, name)) return f;
+      if (f.k === 'call') return null;
     }
   }
-  return undefined;
+  return null;
 }
+
+/** Whether a frame binds `name` (to a value: a variable is never left undefined). */
+export const binds = (f: VarFrame, name: string): boolean => f.vars[name] !== undefined && Object.hasOwn(f.vars, name);
 
 /** The current player: the innermost `turn of` on the stack, or the one a define was called for. */
 export function currentPlayer(ctx: Ctx): number | null {

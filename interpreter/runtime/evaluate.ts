@@ -7,14 +7,15 @@
 import type { CellValue, Comprehension, DefineDecl, Expr, OfExpr, Span } from '../../grammar/ast.js';
 import { BUILTINS, type BuiltinCall } from './builtins.js';
 import {
-  asList, counterOnValue, counterValue, currentPlayer, fail, holdsPower, label, lookupVar, newCtx, num, piecesAt, truth, zoneOfCard,
-  type Ctx, type Memo, type Scope,
+  asList, binds, counterOnValue, counterValue, currentPlayer, fail, frameOfVar, holdsPower, label, newCtx, num, piecesAt, truth, zoneOfCard,
+  type Ctx, type Memo, type Scope, type VarFrame,
 } from './context.js';
 import { RuleError } from './errors.js';
 import { ARGS, bindingOf, defineEnv, inner, OPEN, scopeRead, type Code, type Env } from './env.js';
 import { generate, type Lowering } from './generate.js';
 import { argumentIsFixed, dependsOnArgumentsAlone } from './purity.js';
 import type { Model } from './model.js';
+import type { Frame } from './state.js';
 import { describeType, equal, isList, isRef, isSpace, isZone, splitZoneKey, zoneKey, type Value } from './values.js';
 
 export {
@@ -309,6 +310,13 @@ function compileName(m: Model, name: string, span: Span, env: Env): Code {
   // same for every option: it is looked up once per listing.
   let cachedFor: Memo | undefined;
   let cached: Value = null;
+  // The frame of the stack that bound the name when last looked for, and the stack it was found
+  // in: while the same frame is on top at the same depth, the frames below it cannot have changed
+  // (only the top one runs), so only the top is looked at again (a `let` may have bound the name).
+  let foundIn: Frame[] | null = null;
+  let foundDepth = -1;
+  let foundTop: Frame | undefined;
+  let found: VarFrame | null = null;
   return (ctx) => {
     let scope = ctx.scope;
     for (let h = 0; h < hops; h++) scope = (scope as Scope).parent;
@@ -319,8 +327,17 @@ function compileName(m: Model, name: string, span: Span, env: Env): Code {
     }
     const memo = ctx.memo;
     if (memo !== undefined && cachedFor === memo) return cached;
-    const local = lookupVar(ctx, name, scope);
-    const value = local !== undefined ? local : declared(ctx);
+    let value: Value;
+    if (scope === null) value = declared(ctx);
+    else {
+      const stack = ctx.state.stack;
+      const top = stack[stack.length - 1];
+      if (stack !== foundIn || stack.length !== foundDepth || top !== foundTop) {
+        found = frameOfVar(stack, name);
+        foundIn = stack; foundDepth = stack.length; foundTop = top;
+      } else if (found !== top && top !== undefined && (top.k === 'block' || top.k === 'call') && binds(top, name)) found = top;
+      value = found !== null ? found.vars[name]! : declared(ctx);
+    }
     if (memo !== undefined) { cachedFor = memo; cached = value; }
     return value;
   };

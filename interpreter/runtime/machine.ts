@@ -46,7 +46,8 @@ function ctxOf(model: Model, state: GameState): Ctx {
   const stack = state.stack;
   const top = stack[stack.length - 1];
   if (lastCtx !== null && lastCtx.state === state && lastCtx.model === model && stack === lastStack && stack.length === lastDepth && top === lastTop) return lastCtx;
-  lastCtx = newCtx(model, state, 'stack', currentRule(state));
+  // The current player too cannot change while the same frame is on top: settled once here.
+  lastCtx = newCtx(model, state, 'stack', currentRule(state), stackPlayer(state));
   lastStack = stack;
   lastDepth = stack.length;
   lastTop = top;
