@@ -580,14 +580,21 @@ function menuCandidates(model: Model, state: GameState, ctx: Ctx, s: MenuStmt, d
   const seen = new Set<string>();
   s.options.forEach((o, branch) => {
     const items: readonly Value[] = o.each ? asList(ctx, evaluate(ctx, o.each.list), o.each.list.span) : [o.label];
+    // An option made for each item: one scope for its variable, rebound item by item, and its
+    // conditions found compiled once. Forbidding rules speak of the item, so they judge the
+    // options made for an item only.
+    const name = o.each?.variable.text;
+    const scope = name === undefined ? null : new ItemScope(ctx, name);
+    const when = o.when && name !== undefined ? boundTest(model, o.when, name) : null;
+    const forbidding = name === undefined ? [] : forbids.map((f) => boundTest(model, f.decl.when, name));
     for (const value of items) {
-      const bound = o.each ? withVar(ctx, o.each.variable.text, value) : ctx;
+      const bound = scope === null ? ctx : scope.bind(value);
       let refusedBy: Candidate['refusedBy'];
-      if (o.when && !(o.each ? evalBoolBound(bound, o.when, o.each.variable.text) : evalBool(bound, o.when))) refusedBy = { kind: 'where', span: o.when.span };
-      else if (o.each) {
-        // Forbidding rules speak of the item, so they judge the options made for an item only.
-        const name = o.each.variable.text;
-        const f = forbids.find((f) => evalBoolBound(bound, f.decl.when, name));
+      if (o.when && !(when !== null ? when(bound) : evalBool(bound, o.when))) refusedBy = { kind: 'where', span: o.when.span };
+      else {
+        let k = 0;
+        while (k < forbidding.length && !forbidding[k]!(bound)) k++;
+        const f = forbidding.length ? forbids[k] : undefined;
         if (f) {
           refusedBy = { kind: 'forbid', rule: f.decl.name.text, span: f.decl.span };
           watcher?.(f.decl);
