@@ -1,8 +1,9 @@
 // Expressions as JavaScript: the fast way to compile an expression. Its literals, operators,
-// variable reads and define calls become one JavaScript function, which the engine compiles and
-// optimizes as a whole (no closure called per node, numbers and yes/no values checked only where
-// their type is not known). Any other node (a property, a comprehension, a built-in, a declared
-// name) stays a closure from the closure compiler (evaluate.ts), called from the generated code.
+// variable reads, define calls and (inside a define) comprehensions that decide item by item become
+// one JavaScript function, which the engine compiles and optimizes as a whole (no closure called per
+// node, numbers and yes/no values checked only where their type is not known). Any other node (a
+// property, a built-in, a declared name, another comprehension) stays a closure from the closure
+// compiler (evaluate.ts), called from the generated code.
 //
 // Nothing a rule's author writes reaches the generated source as text. The source is made of fixed
 // tokens, the numbers of slots and constants, and finite number literals written by
