@@ -241,9 +241,24 @@ function piecesOn(state: GameState, space: string): Value[] {
 /** The key of the zone a card lies in (`hand@2`), or undefined: the zones searched in the state's order. */
 export function zoneOfCard(state: GameState, card: string): string | undefined {
   const zones = state.zones;
-  for (const key in zones) if (zones[key]!.includes(card)) return key;
+  let hints = cardHints.get(state);
+  const hint = hints?.get(card);
+  if (hint !== undefined && zones[hint]?.includes(card)) return hint;
+  for (const key in zones) {
+    if (zones[key]!.includes(card)) {
+      if (hints === undefined) cardHints.set(state, (hints = new Map()));
+      hints.set(card, key);
+      return key;
+    }
+  }
   return undefined;
 }
+
+/**
+ * Per state, the zone each card was last found in: looked in first, and believed only if the card
+ * is there (a card lies in one zone; whoever moved it since, the search below finds it again).
+ */
+const cardHints = new WeakMap<GameState, Map<string, string>>();
 
 /** The cards of a zone reference or a list, as a list of values. */
 export function asList(ctx: Ctx, v: Value, span: Span): readonly Value[] {

@@ -666,9 +666,8 @@ function decide(model: Model, state: GameState, ctx: Ctx, s: ChooseStmt | MenuSt
     decider = by.player;
   }
   if (decider === null) throw new RuleError('R0605', s.span, { message: 'Nobody can make this choice: no player\'s turn is running', rule: ctx.rule });
-  const offered: Option[] = candidates(model, state, ctx, s, decider, true)
-    .filter((c) => !c.refusedBy)
-    .map((c) => (c.branch === undefined ? { id: c.id, value: c.value } : { id: c.id, value: c.value, branch: c.branch }));
+  // Offered candidates only, each `{ id, value }` or `{ id, value, branch }`: an option as it is.
+  const offered: Option[] = candidates(model, state, ctx, s, decider, true);
   if (s.optional) offered.push({ id: passId(s), value: null });
   const name = s.kind === 'Choose' ? s.name.text : s.name?.text ?? 'menu';
   if (offered.length === 0) throw new RuleError('R0602', s.span, { choice: name, rule: ctx.rule });
