@@ -542,9 +542,7 @@ export function candidates(model: Model, state: GameState, outer: Ctx, s: Choose
     let refusedBy: Candidate['refusedBy'];
     if (where !== null && !where(bound)) refusedBy = { kind: 'where', span: s.where!.span };
     else {
-      let k = 0;
-      while (k < forbidding.length && !forbidding[k]!(bound)) k++;
-      const f = forbids[k];
+      const f = forbids[firstHolding(forbidding, bound)];
       if (f) {
         refusedBy = { kind: 'forbid', rule: f.decl.name.text, span: f.decl.span };
         watcher?.(f.decl);
@@ -560,6 +558,12 @@ export function candidates(model: Model, state: GameState, outer: Ctx, s: Choose
     }
   }
   return out;
+}
+
+/** The index of the first test that holds in `ctx`, or -1. */
+function firstHolding(tests: readonly ((ctx: Ctx) => boolean)[], ctx: Ctx): number {
+  for (let k = 0; k < tests.length; k++) if (tests[k]!(ctx)) return k;
+  return -1;
 }
 
 const NO_FORBIDS: readonly ForbidRule[] = [];
@@ -592,9 +596,7 @@ function menuCandidates(model: Model, state: GameState, ctx: Ctx, s: MenuStmt, d
       let refusedBy: Candidate['refusedBy'];
       if (o.when && !(when !== null ? when(bound) : evalBool(bound, o.when))) refusedBy = { kind: 'where', span: o.when.span };
       else {
-        let k = 0;
-        while (k < forbidding.length && !forbidding[k]!(bound)) k++;
-        const f = forbidding.length ? forbids[k] : undefined;
+        const f = forbids[firstHolding(forbidding, bound)];
         if (f) {
           refusedBy = { kind: 'forbid', rule: f.decl.name.text, span: f.decl.span };
           watcher?.(f.decl);
