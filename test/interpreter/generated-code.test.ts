@@ -48,9 +48,11 @@ function playBoth(source: () => ReturnType<typeof compileText>, players: number,
 }
 
 describe('generated code', () => {
-  it('plays every kind of game as the closures do, move for move', () => {
+  it('plays every shipped ruleset as the closures do, move for move', () => {
     const games: [string, number][] = [
+      ['rulesets/connect-four/connect-four.rules', 2],
       ['rulesets/connect-four/connect-four.obvious.rules', 2],
+      ['rulesets/tokaido/tokaido.ru.rules', 3],
       ['rulesets/breakthrough/breakthrough.rules', 2],
       ['rulesets/tokaido/tokaido.cs.rules', 4],
       ['rulesets/java/java.cs.rules', 3],
