@@ -914,13 +914,14 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
     return compileComprehension(m, { ...rest, where: null }, env, bool(m, e.where, inner(env, [e.variable.text])));
   }
   const whole = compile(m, e.list, env);
-  const passingScopes = new SpareScope(e.variable.text);
+  // One spare scope for the comprehension's variable, bound by `while` or by `where` (never both).
+  const scopes = new SpareScope(e.variable.text);
   /** With `while COND`: how many of the items, from the first, pass COND. */
   const passing = (ctx: Ctx, all: readonly Value[]): number => {
-    const scope = passingScopes.take(ctx);
+    const scope = scopes.take(ctx);
     let n = 0;
     while (n < all.length && upTo!(scope.bind(all[n]!))) n++;
-    passingScopes.give(scope);
+    scopes.give(scope);
     return n;
   };
   const list: Code = upTo
@@ -975,7 +976,6 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
     };
   }
   const items = (ctx: Ctx) => asList(ctx, list(ctx), listSpan);
-  const scopes = new SpareScope(name);
   /** The index of the first (or last) item that passes `where`, or -1. */
   const find = (ctx: Ctx, all: readonly Value[], fromEnd: boolean): number => {
     if (!where) return all.length ? (fromEnd ? all.length - 1 : 0) : -1;
