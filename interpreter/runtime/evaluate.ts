@@ -13,6 +13,7 @@ import {
 import { RuleError } from './errors.js';
 import { ARGS, bindingOf, defineEnv, inner, OPEN, scopeRead, type Code, type Env } from './env.js';
 import { generate, type Lowering } from './generate.js';
+import { divide, member, modulo, plus } from './operators.js';
 import { argumentIsFixed, dependsOnArgumentsAlone } from './purity.js';
 import type { Model } from './model.js';
 import type { Frame } from './state.js';
@@ -249,37 +250,16 @@ function compileBinary(m: Model, op: string, l: Expr, r: Expr, span: Span, env: 
   const b = compile(m, r, env);
   const ls = l.span, rs = r.span;
   const arithmetic = (f: (x: number, y: number) => Value): Code => (ctx) => f(num(ctx, a(ctx), ls), num(ctx, b(ctx), rs));
-  const member = (ctx: Ctx): boolean => {
-    const x = a(ctx);
-    const list = asList(ctx, b(ctx), rs);
-    for (let i = 0; i < list.length; i++) if (equal(list[i]!, x)) return true;
-    return false;
-  };
   switch (op) {
     case '=': case 'is': return (ctx) => equal(a(ctx), b(ctx));
     case '!=': case 'is not': return (ctx) => !equal(a(ctx), b(ctx));
-    case 'in': return member;
-    case 'not in': return (ctx) => !member(ctx);
-    case '+': return (ctx) => {
-      const x = a(ctx), y = b(ctx);
-      if (typeof x === 'string' || typeof y === 'string') return label(ctx.model, x) + label(ctx.model, y);
-      if (isList(x) || isZone(x)) return [...asList(ctx, x, ls), ...asList(ctx, y, rs)];
-      return num(ctx, x, ls) + num(ctx, y, rs);
-    };
+    case 'in': return (ctx) => member(ctx, a(ctx), b(ctx), rs);
+    case 'not in': return (ctx) => !member(ctx, a(ctx), b(ctx), rs);
+    case '+': return (ctx) => plus(ctx, a(ctx), b(ctx), ls, rs);
     case '-': return arithmetic((x, y) => x - y);
     case '*': return arithmetic((x, y) => x * y);
-    case '/': return (ctx) => {
-      const x = num(ctx, a(ctx), ls);
-      const d = num(ctx, b(ctx), rs);
-      if (d === 0) fail(span, 'Division by zero', ctx);
-      return Math.floor(x / d);
-    };
-    case 'mod': return (ctx) => {
-      const x = num(ctx, a(ctx), ls);
-      const d = num(ctx, b(ctx), rs);
-      if (d === 0) fail(span, 'Division by zero', ctx);
-      return ((x % d) + d) % d;
-    };
+    case '/': return (ctx) => divide(ctx, num(ctx, a(ctx), ls), num(ctx, b(ctx), rs), span);
+    case 'mod': return (ctx) => modulo(ctx, num(ctx, a(ctx), ls), num(ctx, b(ctx), rs), span);
     case '<': return arithmetic((x, y) => x < y);
     case '<=': return arithmetic((x, y) => x <= y);
     case '>': return arithmetic((x, y) => x > y);

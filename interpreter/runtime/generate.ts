@@ -14,9 +14,10 @@
 // 'unsafe-eval'), `generating` is false and every expression is compiled to closures, which give
 // the same answers and the same errors.
 import type { Comprehension, Expr, Span } from '../../grammar/ast.js';
-import { asList, fail, label, num, truth, type Ctx } from './context.js';
+import { asList, num, truth, type Ctx } from './context.js';
 import { ARGS, bindingOf, innerOnArgs, type Code, type Env } from './env.js';
-import { equal, isList, isZone, type Value } from './values.js';
+import { divide, member, modulo, plus } from './operators.js';
+import { equal, type Value } from './values.js';
 
 /** What the generator asks of the closure compiler. */
 export interface Lowering {
@@ -58,30 +59,7 @@ export function watchGeneratedCode(watch: ((source: string) => void) | undefined
 const WRITTEN = new Set<Expr['kind']>(['Number', 'Text', 'Flag', 'None', 'Ref', 'Unary', 'IfExpr', 'Binary', 'Call', 'Comprehension']);
 
 /** The helpers generated code calls, passed in by name (fixed names, never from a ruleset). */
-const HELPERS = {
-  T: truth,
-  N: num,
-  EQ: equal,
-  L: asList,
-  IN(ctx: Ctx, x: Value, list: Value, span: Span): boolean {
-    const items = asList(ctx, list, span);
-    for (let i = 0; i < items.length; i++) if (equal(items[i]!, x)) return true;
-    return false;
-  },
-  PLUS(ctx: Ctx, x: Value, y: Value, ls: Span, rs: Span): Value {
-    if (typeof x === 'string' || typeof y === 'string') return label(ctx.model, x) + label(ctx.model, y);
-    if (isList(x) || isZone(x)) return [...asList(ctx, x, ls), ...asList(ctx, y, rs)];
-    return num(ctx, x, ls) + num(ctx, y, rs);
-  },
-  DIV(ctx: Ctx, x: number, d: number, span: Span): number {
-    if (d === 0) fail(span, 'Division by zero', ctx);
-    return Math.floor(x / d);
-  },
-  MOD(ctx: Ctx, x: number, d: number, span: Span): number {
-    if (d === 0) fail(span, 'Division by zero', ctx);
-    return ((x % d) + d) % d;
-  },
-};
+const HELPERS = { T: truth, N: num, EQ: equal, L: asList, IN: member, PLUS: plus, DIV: divide, MOD: modulo };
 
 /** A piece of generated source and what is known of its value's type. */
 interface Source {
