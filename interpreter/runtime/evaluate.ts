@@ -14,7 +14,7 @@ import { RuleError } from './errors.js';
 import { ARGS, bindingOf, defineEnv, inner, OPEN, scopeRead, type Code, type Env } from './env.js';
 import { generate, type Lowering } from './generate.js';
 import { divide, member, modulo, plus } from './operators.js';
-import { argumentIsFixed, dependsOnArgumentsAlone } from './purity.js';
+import { argumentIsFixed, dependsOnArgumentsAlone, worthRemembering } from './purity.js';
 import type { Model } from './model.js';
 import type { Frame } from './state.js';
 import { describeType, equal, isList, isRef, isSpace, isZone, splitZoneKey, zoneKey, type Value } from './values.js';
@@ -633,8 +633,9 @@ function defineCall(m: Model, name: string, n: number, span: Span): DefineCall |
   let siteMemo: Memo | undefined;
   let siteBody: DefineDecl | null = null;
   let siteNode: Memo | null = null;
-  /** Whether the body last called here depends on its arguments alone (purity.ts). */
+  /** Whether the body last called here depends on its arguments alone, and whether it searches (purity.ts). */
   let free = false;
+  let worth = false;
   // The context the body last ran in, and the caller's context and seat it was made for: a
   // body's context has no scope (its parameters are on ARGS), so a caller's context is reused.
   let bodyFor: Ctx | null = null;
@@ -649,6 +650,7 @@ function defineCall(m: Model, name: string, n: number, span: Span): DefineCall |
       last = defineCode(m, body);
       lastBody = body;
       free = dependsOnArgumentsAlone(m, body);
+      worth = worthRemembering(m, body);
     }
     const memo = ctx.memo;
     let bodyContext: Ctx;
@@ -663,15 +665,16 @@ function defineCall(m: Model, name: string, n: number, span: Span): DefineCall |
     // its arguments, the current player and the state, which is frozen then): define, seat, then
     // each argument (a reference takes two levels: kind, id). A define that depends on its
     // arguments alone keeps its answers per model, for every game: define, then each argument.
+    // Only a body that searches is worth it (purity.ts): any other is quicker worked out again.
     let root: Memo;
     let bySeat = true;
-    if (memo !== undefined) {
+    if (worth && memo !== undefined) {
       if (memo === siteMemo && body === siteBody) root = siteNode!;
       else {
         root = memoChild(memo, body);
         siteMemo = memo; siteBody = body; siteNode = root;
       }
-    } else if (free && argumentsAreFixed(first, n)) {
+    } else if (worth && free && argumentsAreFixed(first, n)) {
       root = answersOf(m, body);
       bySeat = false;
     } else {

@@ -85,3 +85,49 @@ function fixedName(m: Model, name: string): boolean {
   if (define) return define.params.length === 0 && dependsOnArgumentsAlone(m, define);
   return m.collections.has(name) || m.singlePieces.has(name) || m.boards.has(name) || m.tableThings.has(name);
 }
+
+// ─── Which answers are worth keeping ──────────────────────────────────────────
+// Keeping a define's answer (evaluate.ts, `defineCall`) costs a few map look-ups a call. That pays
+// for a body that searches — `first q in pawns where space of q = s` — and loses for one that
+// does not — `s is not none and count(pieces-at(s)) = 0` — which is quicker to work out again.
+
+/** Built-ins that answer without walking a list: each is a look-up, a length, or arithmetic. */
+const QUICK_BUILTINS = new Set(['count', 'abs', 'pieces-at', 'toward', 'line', 'opposite', 'holds']);
+
+const searching = new WeakMap<Model, Map<DefineDecl, boolean>>();
+
+/** Whether a define's body searches: a comprehension, a built-in that walks a list, or a define that does. */
+export function worthRemembering(m: Model, d: DefineDecl): boolean {
+  let known = searching.get(m);
+  if (!known) searching.set(m, (known = new Map()));
+  const cached = known.get(d);
+  if (cached !== undefined) return cached;
+  known.set(d, true); // while it is being judged: a define that calls itself searches
+  const worth = searches(m, d.body);
+  known.set(d, worth);
+  return worth;
+}
+
+function searches(m: Model, e: Expr): boolean {
+  const any = (...xs: readonly Expr[]) => xs.some((x) => searches(m, x));
+  switch (e.kind) {
+    case 'Number': case 'Text': case 'Flag': case 'None': return false;
+    case 'List': return any(...e.items);
+    case 'Unary': return any(e.operand);
+    case 'IfExpr': return any(e.cond, e.then, e.else);
+    case 'Index': return any(e.target, e.index);
+    case 'Range': return true; // builds a list
+    case 'Binary': return any(e.left, e.right);
+    case 'Of': return any(e.target, ...(e.on ? [e.on] : []));
+    case 'Ref': return callsSearching(m, e.name.text);
+    case 'Call': return any(...e.args) || (m.defines.has(e.callee.text) ? callsSearching(m, e.callee.text) : !QUICK_BUILTINS.has(e.callee.text));
+    case 'Comprehension': return true;
+  }
+}
+
+/** Whether naming `name` runs a define (or one of its overrides) whose body searches. */
+function callsSearching(m: Model, name: string): boolean {
+  const define = m.defines.get(name);
+  if (!define) return false;
+  return worthRemembering(m, define) || (m.overrides.get(name) ?? []).some(([, body]) => worthRemembering(m, body));
+}
