@@ -15,7 +15,7 @@ import { ARGS, bindingOf, defineEnv, inner, OPEN, scopeRead, type Code, type Env
 import { generate, type Lowering } from './generate.js';
 import { divide, member, modulo, plus } from './operators.js';
 import { argumentIsFixed, dependsOnArgumentsAlone, worthRemembering } from './purity.js';
-import type { Model } from './model.js';
+import { gridDirections, type Model } from './model.js';
 import type { Frame } from './state.js';
 import { describeType, equal, isList, isRef, isSpace, isZone, splitZoneKey, zoneKey, type Value } from './values.js';
 
@@ -403,9 +403,17 @@ function towardIndex(m: Model): ReadonlyMap<string, ReadonlyMap<string, Value>> 
   if (!c.toward) {
     c.toward = new Map();
     for (const board of m.boards.values()) {
+      const shape = board.decl.shape.kind;
+      if (shape !== 'square' && shape !== 'hex') continue;
+      // Every direction the grid knows, off the grid (none) included: the built-in is then asked
+      // only to refuse a direction the grid does not know.
+      const directions = gridDirections(shape);
       for (const [id, ways] of board.toward) {
         const out = new Map<string, Value>();
-        for (const [direction, other] of ways) out.set(direction, m.spaceValues.get(other)!);
+        for (const direction of directions) {
+          const other = ways.get(direction);
+          out.set(direction, other === undefined ? null : m.spaceValues.get(other)!);
+        }
         c.toward.set(id, out);
       }
     }
