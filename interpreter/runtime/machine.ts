@@ -7,8 +7,8 @@ import {
   asList, boundTest, choicePlan, ItemScope, counterOnValue, counterValue, currentPlayer, evalBool, evalBoolAmong, evalBoolBound, evalNumber, evaluate, holdsPower, label, lookupVar,
   newCtx, stackPlayer, thingId, withMemo, withVar, type Ctx,
 } from './evaluate.js';
-import { piecesAt, piecesMoved, runningOn, zoneOfCard } from './context.js';
-import type { ForbidRule, Model } from './model.js';
+import { piecesAt, piecesMoved, runningOn, zoneOfCard, type Scope } from './context.js';
+import type { ForbidRule, Handler, Model } from './model.js';
 import { nextInt, shuffleInPlace } from './rng.js';
 import type { Frame, GameState, Option, StmtRef } from './state.js';
 import {
@@ -154,19 +154,22 @@ function step(model: Model, state: GameState): void {
       return;
     }
     case 'fire': {
-      const handlers = model.handlers.get(top.event) ?? [];
+      const handlers = model.handlers.get(top.event) ?? NO_HANDLERS;
+      // The handlers judged in this step share the event's arguments, their scope and the seat.
+      const seat = stackPlayer(state);
+      const names = paramNames(model, top.event);
+      let args: Value[] | null = null;
+      let scope: Scope | null = null;
       while (top.i < handlers.length) {
         const { rule, power } = handlers[top.i++]!;
-        const seat = stackPlayer(state);
         if (power && !holdsPower(model, state, seat, power)) continue;
-        const names = paramNames(model, top.event);
-        const args = names.map((_, i) => top.args[i] ?? null);
+        args ??= names.map((_, i) => top.args[i] ?? null);
         // The condition sees the event's arguments and nothing else of the stack, as the body will:
         // judged before the rule's frame is made, which only a rule that runs needs.
         const where = rule.trigger?.where;
-        if (where && !evalBoolAmong(newCtx(model, state, { names, vals: args, parent: null }, rule.name.text, seat), where, names)) continue;
+        if (where && !evalBoolAmong(newCtx(model, state, (scope ??= { names, vals: args, parent: null }), rule.name.text, seat), where, names)) continue;
         const vars: Record<string, Value> = {};
-        names.forEach((name, i) => (vars[name] = args[i]!));
+        for (let i = 0; i < names.length; i++) vars[names[i]!] = args[i]!;
         state.stack.push({ k: 'call', rule: rule.name.text, vars });
         watcher?.(rule);
         push(state, model, rule.body);
@@ -177,6 +180,8 @@ function step(model: Model, state: GameState): void {
     }
   }
 }
+
+const NO_HANDLERS: readonly Handler[] = [];
 
 /** An event's parameter names, made once per model. */
 const eventParams = new WeakMap<Model, Map<string, readonly string[]>>();
@@ -404,10 +409,12 @@ function move(model: Model, state: GameState, ctx: Ctx, whatExpr: Expr, toExpr: 
   }
   if (isPiece(what)) {
     if (!isSpace(to)) throw new RuleError('R0605', toExpr.span, { message: `A piece moves to a space, not to ${describeType(to)}`, rule: ctx.rule });
-    const taken = new Set<number>();
-    for (const p of piecesAt(state, to.space)) if ((p as { piece: string }).piece !== what.piece) taken.add(state.pieces[(p as { piece: string }).piece]!.slot);
+    // The lowest slot no other piece there holds (the pieces there are in slot order).
     let slot = 0;
-    while (taken.has(slot)) slot++;
+    for (const p of piecesAt(state, to.space)) {
+      const other = (p as { piece: string }).piece;
+      if (other !== what.piece && state.pieces[other]!.slot === slot) slot++;
+    }
     state.pieces[what.piece] = { space: to.space, slot };
     piecesMoved(state, what.piece);
     log(state, `${label(model, what)} moves to ${label(model, to)}`);
