@@ -181,8 +181,34 @@ export function piecesMoved(state: GameState, piece: string): void {
   const from = index.spaces[i]!;
   index.spaces[i] = at.space;
   index.slots[i] = at.slot;
-  if (from !== null) regroup(index, from);
-  if (at.space !== null && at.space !== from) regroup(index, at.space);
+  if (from !== null) leave(index, from, i);
+  if (at.space !== null) arrive(index, at.space, i);
+}
+
+/** Takes piece `i` out of a space's list. */
+function leave(ix: PieceIndex, space: string, i: number): void {
+  const before = ix.bySpace.get(space);
+  if (before === undefined) return;
+  const after = before.filter((v) => v !== ix.values[i]);
+  if (after.length === 0) ix.bySpace.delete(space);
+  else ix.bySpace.set(space, Object.freeze(after));
+}
+
+/** Puts piece `i` into a space's list, by slot (ties in the state's order). */
+function arrive(ix: PieceIndex, space: string, i: number): void {
+  const before = ix.bySpace.get(space) ?? NO_PIECES;
+  const after: Value[] = [];
+  let placed = false;
+  for (const v of before) {
+    const j = ix.position.get((v as { piece: string }).piece)!;
+    if (!placed && (ix.slots[i]! < ix.slots[j]! || (ix.slots[i] === ix.slots[j] && i < j))) {
+      after.push(ix.values[i]!);
+      placed = true;
+    }
+    after.push(v);
+  }
+  if (!placed) after.push(ix.values[i]!);
+  ix.bySpace.set(space, Object.freeze(after));
 }
 
 /** Makes a space's list again from the index's records. */
@@ -273,7 +299,12 @@ export function label(model: Model, v: Value): string {
   if (typeof v === 'number') return String(v);
   if (typeof v === 'string') return v;
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (isList(v)) return v.length ? v.map((x) => label(model, x)).join('+') : 'nothing';
+  if (isList(v)) {
+    if (v.length === 0) return 'nothing';
+    let out = label(model, v[0]!);
+    for (let i = 1; i < v.length; i++) out += '+' + label(model, v[i]!);
+    return out;
+  }
   // A reference's one key is its kind.
   for (const kind in v) {
     const id = (v as Record<string, string | number>)[kind]!;
