@@ -96,8 +96,17 @@ const QUICK_BUILTINS = new Set(['count', 'abs', 'pieces-at', 'toward', 'line', '
 
 const searching = new WeakMap<Model, Map<DefineDecl, boolean>>();
 
-/** Whether a define's body searches: a comprehension, a built-in that walks a list, or a define that does. */
+/**
+ * Whether a define's answers are worth keeping: its body searches (a comprehension, a built-in that
+ * walks a list, or a define that does), or it has no parameters (its answer is then found in one
+ * look-up, by seat).
+ */
 export function worthRemembering(m: Model, d: DefineDecl): boolean {
+  return d.params.length === 0 || bodySearches(m, d);
+}
+
+/** Whether a define's body searches: a comprehension, a built-in that walks a list, or a define that does. */
+function bodySearches(m: Model, d: DefineDecl): boolean {
   let known = searching.get(m);
   if (!known) searching.set(m, (known = new Map()));
   const cached = known.get(d);
@@ -129,5 +138,5 @@ function searches(m: Model, e: Expr): boolean {
 function callsSearching(m: Model, name: string): boolean {
   const define = m.defines.get(name);
   if (!define) return false;
-  return worthRemembering(m, define) || (m.overrides.get(name) ?? []).some(([, body]) => worthRemembering(m, body));
+  return bodySearches(m, define) || (m.overrides.get(name) ?? []).some(([, body]) => bodySearches(m, body));
 }
