@@ -641,7 +641,7 @@ function defineCall(m: Model, name: string, n: number, span: Span): DefineCall |
   let siteMemo: Memo | undefined;
   let siteBody: DefineDecl | null = null;
   let siteNode: Memo | null = null;
-  /** Whether the body last called here depends on its arguments alone, and whether it searches (purity.ts). */
+  /** Whether the body last called here depends on its arguments alone, and whether its answers are worth keeping (purity.ts). */
   let free = false;
   let worth = false;
   // The context the body last ran in, and the caller's context and seat it was made for: a
@@ -673,7 +673,8 @@ function defineCall(m: Model, name: string, n: number, span: Span): DefineCall |
     // its arguments, the current player and the state, which is frozen then): define, seat, then
     // each argument (a reference takes two levels: kind, id). A define that depends on its
     // arguments alone keeps its answers per model, for every game: define, then each argument.
-    // Only a body that searches is worth it (purity.ts): any other is quicker worked out again.
+    // Only answers worth keeping are kept (purity.ts): a body that does not search, called with
+    // arguments, is quicker worked out again than looked up.
     let root: Memo;
     let bySeat = true;
     if (worth && memo !== undefined) {

@@ -89,7 +89,8 @@ function fixedName(m: Model, name: string): boolean {
 // ─── Which answers are worth keeping ──────────────────────────────────────────
 // Keeping a define's answer (evaluate.ts, `defineCall`) costs a few map look-ups a call. That pays
 // for a body that searches — `first q in pawns where space of q = s` — and loses for one that
-// does not — `s is not none and count(pieces-at(s)) = 0` — which is quicker to work out again.
+// does not — `s is not none and count(pieces-at(s)) = 0` — which is quicker to work out again,
+// except without parameters, when the answer is one look-up away (by seat).
 
 /** Built-ins that answer without walking a list: each is a look-up, a length, or arithmetic. */
 const QUICK_BUILTINS = new Set(['count', 'abs', 'pieces-at', 'toward', 'line', 'opposite', 'holds']);
