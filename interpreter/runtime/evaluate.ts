@@ -940,6 +940,9 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
     }
     return where ? items.filter((item) => where(scope.bind(item))) : [...items];
   };
+  /** The kept items, only to be read: the list itself when nothing is left out (no copy). */
+  const read = (ctx: Ctx, items: readonly Value[], scope: ItemScope): readonly Value[] =>
+    where || planned(items) ? kept(ctx, items, scope) : items;
   const keyNumber = (scope: ItemScope, item: Value): number => num(scope.ctx, key(scope.bind(item)), span);
   // `first s in board where x of s = a and …`: the items are found by index, not by trying each.
   const plan = e.where && e.quantifier !== 'every' && e.quantifier !== 'connected' ? indexPlan(m, e.list, e.variable.text, e.where, env) : null;
@@ -1024,19 +1027,19 @@ function compileComprehension(m: Model, e: Comprehension, env: Env, upTo?: (ctx:
     case 'all': return (ctx) => kept(ctx, items(ctx), new ItemScope(ctx, name));
     case 'each': return (ctx) => {
       const scope = new ItemScope(ctx, name);
-      return kept(ctx, items(ctx), scope).map((item) => key(scope.bind(item)));
+      return read(ctx, items(ctx), scope).map((item) => key(scope.bind(item)));
     };
     case 'sum': return (ctx) => {
       const scope = new ItemScope(ctx, name);
       let total = 0;
-      for (const item of kept(ctx, items(ctx), scope)) total += keyNumber(scope, item);
+      for (const item of read(ctx, items(ctx), scope)) total += keyNumber(scope, item);
       return total;
     };
     case 'max': case 'min': {
       const max = e.quantifier === 'max';
       return (ctx) => {
         const scope = new ItemScope(ctx, name);
-        const ns = kept(ctx, items(ctx), scope).map((item) => keyNumber(scope, item));
+        const ns = read(ctx, items(ctx), scope).map((item) => keyNumber(scope, item));
         if (!ns.length) return null;
         return max ? Math.max(...ns) : Math.min(...ns);
       };
@@ -1097,10 +1100,21 @@ interface IndexedTest {
   readonly fixed: readonly Value[] | null;
   /** Fixed values → the items having them: plain values and references (by their memo key) apart. */
   readonly plain: Map<unknown, number[]>;
-  readonly refs: Map<string, number[]>;
+  readonly refs: RefIndex;
 }
 
 const NO_ITEMS: readonly number[] = Object.freeze([]);
+
+const byNumber = (a: number, b: number): number => a - b;
+
+/** Items by a reference they have: its kind (`space`, `card`…), then its id. */
+type RefIndex = Map<string, Map<unknown, number[]>>;
+
+/** The items indexed under reference `v`: found without making a key. */
+function itemsWithRef(refs: RefIndex, v: object): readonly number[] {
+  for (const kind in v) return refs.get(kind)?.get((v as Record<string, unknown>)[kind]) ?? NO_ITEMS;
+  return NO_ITEMS;
+}
 
 /** The `and`-separated tests of a condition, in order. */
 function conjuncts(e: Expr): Expr[] {
@@ -1226,14 +1240,23 @@ function indexPlan(m: Model, listExpr: Expr, variable: string, where: Expr, env:
       continue;
     }
     const plain = new Map<unknown, number[]>();
-    const refs = new Map<string, number[]>();
+    const refs: RefIndex = new Map();
     if (!pieceSpace) {
-      values.forEach((v, i) => {
-        const into = typeof v === 'object' && v !== null ? refs : plain;
-        const key = typeof v === 'object' && v !== null ? memoKey(v!) : v;
-        let at = (into as Map<unknown, number[]>).get(key);
-        if (!at) (into as Map<unknown, number[]>).set(key, (at = []));
+      const add = (into: Map<unknown, number[]>, key: unknown, i: number) => {
+        let at = into.get(key);
+        if (!at) into.set(key, (at = []));
         at.push(i);
+      };
+      values.forEach((v, i) => {
+        if (typeof v !== 'object' || v === null) add(plain, v, i);
+        else if (!isList(v)) {
+          // A list is never found by `=` here (its test is answered none below).
+          for (const kind in v) {
+            let byId = refs.get(kind);
+            if (!byId) refs.set(kind, (byId = new Map()));
+            add(byId, (v as Record<string, unknown>)[kind], i);
+          }
+        }
       });
     }
     tests.push({ op: '=', span: test.value.span, value: compile(m, test.value, itemEnv), fixed: pieceSpace ? null : (values as Value[]), plain, refs });
@@ -1267,9 +1290,13 @@ function indexPlan(m: Model, listExpr: Expr, variable: string, where: Expr, env:
         } else if (fixed === null) {
           if (found !== null) { const before: readonly number[] = found; found = before.filter((i) => equal(spaceOf(ctx, i), v)); }
           else if (isSpace(v)) {
-            const here: number[] = [];
-            for (const p of piecesAt(ctx.state, v.space)) { const i = position.get((p as { piece: string }).piece); if (i !== undefined) here.push(i); }
-            found = here.sort((a, b) => a - b);
+            const there = piecesAt(ctx.state, v.space);
+            if (there.length === 0) found = NO_ITEMS; // most spaces: nothing made
+            else {
+              const here: number[] = [];
+              for (const p of there) { const i = position.get((p as { piece: string }).piece); if (i !== undefined) here.push(i); }
+              found = here.length > 1 ? here.sort(byNumber) : here;
+            }
           } else {
             const here: number[] = [];
             for (let i = 0; i < list.length; i++) if (equal(spaceOf(ctx, i), v)) here.push(i);
@@ -1278,7 +1305,7 @@ function indexPlan(m: Model, listExpr: Expr, variable: string, where: Expr, env:
         } else if (found !== null) {
           const before: readonly number[] = found;
           found = before.filter((i) => equal(fixed[i]!, v));
-        } else if (typeof v === 'object' && v !== null) found = isList(v) ? NO_ITEMS : test.refs.get(memoKey(v)) ?? NO_ITEMS;
+        } else if (typeof v === 'object' && v !== null) found = isList(v) ? NO_ITEMS : itemsWithRef(test.refs, v);
         else found = test.plain.get(v) ?? NO_ITEMS;
       }
       return found ?? NO_ITEMS;
