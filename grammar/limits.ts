@@ -36,7 +36,7 @@ export function exprChildren(e: Expr): readonly Expr[] {
   switch (e.kind) {
     case 'Number': case 'Text': case 'Flag': case 'None': case 'Ref': return [];
     case 'List': return e.items;
-    case 'Of': return [e.target];
+    case 'Of': return e.on ? [e.target, e.on] : [e.target];
     case 'Call': return e.args;
     case 'Binary': return [e.left, e.right];
     case 'Unary': return [e.operand];
