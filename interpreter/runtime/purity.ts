@@ -7,6 +7,7 @@
 // The test is conservative: anything that might read the state makes a define not free of it.
 // Arguments are checked when the define is called: a zone passed in would let the body read cards.
 import type { DefineDecl, Expr } from '../../grammar/ast.js';
+import { exprChildren } from '../../grammar/limits.js';
 import type { Model } from './model.js';
 import { isList, isZone, type Value } from './values.js';
 
@@ -119,20 +120,14 @@ function bodySearches(m: Model, d: DefineDecl): boolean {
 }
 
 function searches(m: Model, e: Expr): boolean {
-  const any = (...xs: readonly Expr[]) => xs.some((x) => searches(m, x));
   switch (e.kind) {
-    case 'Number': case 'Text': case 'Flag': case 'None': return false;
-    case 'List': return any(...e.items);
-    case 'Unary': return any(e.operand);
-    case 'IfExpr': return any(e.cond, e.then, e.else);
-    case 'Index': return any(e.target, e.index);
-    case 'Range': return true; // builds a list
-    case 'Binary': return any(e.left, e.right);
-    case 'Of': return any(e.target, ...(e.on ? [e.on] : []));
+    case 'Comprehension': case 'Range': return true; // a Range builds a list
     case 'Ref': return callsSearching(m, e.name.text);
-    case 'Call': return any(...e.args) || (m.defines.has(e.callee.text) ? callsSearching(m, e.callee.text) : !QUICK_BUILTINS.has(e.callee.text));
-    case 'Comprehension': return true;
+    case 'Call':
+      if (m.defines.has(e.callee.text) ? callsSearching(m, e.callee.text) : !QUICK_BUILTINS.has(e.callee.text)) return true;
+      break;
   }
+  return exprChildren(e).some((x) => searches(m, x));
 }
 
 /** Whether naming `name` runs a define (or one of its overrides) whose body searches. */
