@@ -7,6 +7,7 @@ import { loadRuleset } from '../cli/load.js';
 import { interpretedPlayout, pipelineTimes, savedStateBytes, throughput } from './measure.js';
 import { OBVIOUS_CONNECT_FOUR, REFERENCES, TUNED_CONNECT_FOUR } from './references.js';
 import { seededRandom } from '../test/reference/reference.js';
+import { connectFourCeiling, type CeilingScans } from './ceiling.js';
 import { differential, type DifferentialFigures } from './differential.js';
 import { editorLatency, type EditorFigures } from './editor.js';
 import { agentStrength, STRENGTH_AGENT, STRENGTH_OPPONENTS, strengthPlayable, type StrengthFigures } from './strength.js';
@@ -39,6 +40,15 @@ export interface ReferenceFigures {
   readonly ratio: number;
 }
 
+export interface CeilingFigures {
+  readonly game: string;
+  readonly scans: CeilingScans;
+  readonly perSec: number;
+  readonly referencePerSec: number;
+  /** ceiling ÷ hand-written. */
+  readonly ratio: number;
+}
+
 export interface BenchReport {
   readonly format: typeof BENCH_FORMAT;
   readonly node: string;
@@ -46,6 +56,8 @@ export interface BenchReport {
   readonly rulesets: readonly RulesetFigures[];
   readonly reference: readonly ReferenceFigures[];
   readonly obviousVsTuned: { readonly game: string; readonly tunedPerSec: number; readonly obviousPerSec: number; readonly ratio: number } | null;
+  /** The tuned Connect Four lowered by hand to the shape a whole-game compiler could emit (bench/ceiling.ts), against the same hand-written reference. */
+  readonly ceiling: readonly CeilingFigures[];
   /** Interpreted games replayed in the references: every one must agree. */
   readonly differential: readonly DifferentialFigures[];
   /** The language service on the largest ruleset measured. */
@@ -118,6 +130,18 @@ export function runBench(options: BenchOptions): BenchReport {
     }
   }
 
+  const ceiling: CeilingFigures[] = [];
+  const c4 = reference.find((r) => r.game === 'connect-four');
+  if (c4) {
+    const def = loadRuleset(join(root, TUNED_CONNECT_FOUR)).definition!;
+    for (const scans of ['as-written', 'indexed'] as const) {
+      progress(`connect-four: the ceiling (${scans})`);
+      const game = connectFourCeiling(def, scans);
+      const t = throughput((g) => game.play(g).length, budgetMs);
+      ceiling.push({ game: 'connect-four', scans, perSec: t.playoutsPerSec, referencePerSec: c4.referencePerSec, ratio: t.playoutsPerSec / c4.referencePerSec });
+    }
+  }
+
   let obviousVsTuned: BenchReport['obviousVsTuned'] = null;
   const tunedPerSec = perSec.get(`${TUNED_CONNECT_FOUR}|2`);
   const obviousPerSec = perSec.get(`${OBVIOUS_CONNECT_FOUR}|2`);
@@ -137,7 +161,7 @@ export function runBench(options: BenchOptions): BenchReport {
       strength.push(agentStrength(def, file, agent, opponent, budgetMs, strengthGames));
     }
   }
-  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, differential: checks, editor, strength };
+  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, ceiling, differential: checks, editor, strength };
 }
 
 /** The report as a person reads it. */
@@ -162,6 +186,13 @@ export function formatBench(report: BenchReport): string {
   const o = report.obviousVsTuned;
   if (o) {
     lines.push('', `Connect Four written the obvious way (cells found by coordinates): ${n(o.obviousPerSec, 1)} playouts/s against ${n(o.tunedPerSec, 1)} for the tuned encoding: ${o.ratio >= 1 ? 'as fast or faster' : `${n(1 / o.ratio, 1)}× slower`}.`);
+  }
+  if (report.ceiling.length) {
+    lines.push('', 'The ceiling: connect-four.rules lowered by hand to what a whole-game compiler could emit (bench/ceiling.ts; compact state, no log text):');
+    for (const c of report.ceiling) {
+      const what = c.scans === 'indexed' ? 'with its two walks over the discs indexed' : 'scanning the discs as the rules say';
+      lines.push(`  ${what}: ${n(c.perSec)} playouts/s, 1/${n(1 / c.ratio, 1)} of hand-written`);
+    }
   }
   const e = report.editor;
   if (e) {

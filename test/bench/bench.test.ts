@@ -20,6 +20,8 @@ it('reports reference ratios and the obvious/tuned Connect Four in the documente
   expect(row).toMatchObject({ game: 'connect-four', players: 2 });
   expect(row.ratio).toBeCloseTo(row.interpretedPerSec / row.referencePerSec, 10);
   expect(report.obviousVsTuned.game).toBe('connect-four');
+  expect(report.ceiling.map((c: { scans: string }) => c.scans)).toEqual(['as-written', 'indexed']);
+  for (const c of report.ceiling) expect(c.ratio).toBeCloseTo(c.perSec / c.referencePerSec, 10);
   const most = Math.max(...report.rulesets.map((x: { lines: number }) => x.lines));
   const longest = report.rulesets.filter((x: { lines: number }) => x.lines === most).map((x: { file: string }) => x.file);
   expect(longest).toContain(report.editor.file); // the editor is timed on a ruleset with the most lines
