@@ -7,7 +7,7 @@ import { compile } from '../interpreter/compiler/index.js';
 import type { GameDefinition } from '../interpreter/definition/index.js';
 import { randomAgent } from '../interpreter/runtime/index.js';
 import { modelFor } from '../interpreter/runtime/index.js';
-import { playGame } from '../interpreter/runtime/index.js';
+import { playGame, playout } from '../interpreter/runtime/index.js';
 
 export interface Throughput {
   readonly playoutsPerSec: number;
@@ -72,12 +72,15 @@ export function throughput(playout: (game: number) => number, budgetMs: number, 
   return { playoutsPerSec: games / seconds, usPerMove: (1e6 * seconds) / Math.max(1, moves), movesPerGame: moves / games, games };
 }
 
-/** One random playout in the interpreter, seeded by the game number; returns its moves. */
+/**
+ * One random playout in the interpreter, seeded by the game number; returns its moves. It is a
+ * playout as simulations and search play them: on the compiled tier where it covers the rules,
+ * otherwise on the machine (the same games either way: test/interpreter/compiled-game.test.ts).
+ */
 export function interpretedPlayout(def: GameDefinition, players: number, variants: readonly string[] = []): (game: number) => number {
   return (game) => {
     const seed = `bench-${game}`;
-    const agents = Array.from({ length: players }, (_, seat) => randomAgent(`${seed}:${seat}`));
-    return playGame(def, { players, seed, variants, agents }).moves.length;
+    return playout(def, { players, seed, variants, agents: (seat) => randomAgent(`${seed}:${seat}`) }).moves.length;
   };
 }
 

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRuleset } from '../cli/load.js';
+import { whyNotCompiled } from '../interpreter/runtime/index.js';
 import { interpretedPlayout, pipelineTimes, savedStateBytes, throughput } from './measure.js';
 import { OBVIOUS_CONNECT_FOUR, REFERENCES, TUNED_CONNECT_FOUR } from './references.js';
 import { seededRandom } from '../test/reference/reference.js';
@@ -20,6 +21,9 @@ export interface PlayerCountFigures {
   readonly usPerMove: number;
   readonly movesPerGame: number;
   readonly stateBytes: { readonly midGame: number; readonly final: number };
+  /** Which tier played the playouts: the compiled tier, or the machine (and why: what the compiled tier does not cover). */
+  readonly tier: 'compiled' | 'machine';
+  readonly whyNotCompiled: string | null;
 }
 
 export interface RulesetFigures {
@@ -100,7 +104,11 @@ export function runBench(options: BenchOptions): BenchReport {
       progress(`${file}: ${n} players`);
       const t = throughput(interpretedPlayout(def, n), budgetMs);
       perSec.set(`${file}|${n}`, t.playoutsPerSec);
-      players.push({ players: n, playoutsPerSec: t.playoutsPerSec, usPerMove: t.usPerMove, movesPerGame: t.movesPerGame, stateBytes: savedStateBytes(def, n) });
+      const why = whyNotCompiled(def, n);
+      players.push({
+        players: n, playoutsPerSec: t.playoutsPerSec, usPerMove: t.usPerMove, movesPerGame: t.movesPerGame, stateBytes: savedStateBytes(def, n),
+        tier: why === null ? 'compiled' : 'machine', whyNotCompiled: why,
+      });
     }
     return { file, lines: source.split('\n').length, ...times, players };
   };
@@ -173,7 +181,7 @@ export function formatBench(report: BenchReport): string {
   for (const r of report.rulesets) {
     lines.push(`${r.file} (${r.lines} lines): parse ${n(r.parseMs, 1)} ms, check ${n(r.checkMs, 1)} ms, compile ${n(r.compileMs, 1)} ms`);
     for (const p of r.players) {
-      lines.push(`  ${p.players} players: ${n(p.playoutsPerSec, 1)} playouts/s, ${n(p.usPerMove, 1)} µs a move, ${n(p.movesPerGame)} moves a game, saved state ${kb(p.stateBytes.midGame)} mid-game, ${kb(p.stateBytes.final)} at the end`);
+      lines.push(`  ${p.players} players: ${n(p.playoutsPerSec, 1)} playouts/s, ${n(p.usPerMove, 1)} µs a move, ${n(p.movesPerGame)} moves a game, saved state ${kb(p.stateBytes.midGame)} mid-game, ${kb(p.stateBytes.final)} at the end; ${p.tier === 'compiled' ? 'compiled tier' : `machine (${p.whyNotCompiled})`}`);
     }
   }
   if (report.reference.length) {

@@ -1,0 +1,935 @@
+// A whole game as one generated JavaScript program, for playouts: the fast tier under the machine.
+//
+// The machine (machine.ts) runs rules over a stack of frames kept in a JSON state, so that it can
+// stop at any decision and resume from a saved game; that is what play, views and saves need, and
+// it costs ~100× what hand-written code does. A playout needs none of it: agents that pick an
+// option by its index are called in place, and only the moves and the result come out. So the
+// rules in force (the model) are lowered once to one program in the shape a hand-written game has:
+//
+//   - the state as arrays of small ints: a piece's space and slot, each space's pieces, counters
+//     per seat, per space or per piece, by index;
+//   - spaces, pieces and players as interned references (equal ones are the same object), lists as
+//     arrays; names resolved to JavaScript locals, defines and rules to JavaScript functions;
+//   - statements as straight-line code, a choice as a loop over its candidates that calls the agent.
+//
+// The program answers what the machine answers for the same seeds, move for move
+// (test/interpreter/compiled-game.test.ts plays every shipped ruleset both ways). It does not
+// write the log, and it covers the statements and expressions a game of pieces on boards uses;
+// anything else (cards and zones, events, powers, menus, chance, …) makes `compileGame` answer why
+// not, and the caller plays the machine instead. Whatever the program meets that it cannot answer
+// exactly as the machine would (a value of an unexpected kind, an error, a runaway loop) it does
+// not try to: it gives up the game (`Deopt`), and the caller plays that game again on the machine,
+// which gives the true answer or the true error.
+//
+// As in generate.ts, nothing a rule's author writes reaches the source as text: texts, names and
+// values are constants read from K by index; the source holds fixed tokens, indices and numbers.
+import type { Block, ChooseStmt, DefineDecl, Expr, RuleDecl, Span, Stmt } from '../../grammar/ast.js';
+import { gridDirections, OPPOSITE, type Model } from './model.js';
+import { exprChildren } from '../../grammar/limits.js';
+import { dependsOnArgumentsAlone } from './purity.js';
+import { playerLabel } from './values.js';
+import type { MoveRecord, Result } from './state.js';
+
+/** A space, piece, player or card in the compiled program: one object each, so equal ones are identical. */
+export class Ref {
+  constructor(readonly kind: 0 | 1 | 2 | 3, readonly i: number, readonly label: string) {}
+}
+const SPACE = 0, PIECE = 1, PLAYER = 2, CARD = 3;
+type CValue = number | string | boolean | null | Ref | readonly CValue[];
+
+/** Thrown by compiled code that cannot answer exactly as the machine would: the game is played on the machine instead. */
+export class Deopt extends Error {}
+/** Thrown by `end the game`. */
+const END = { end: true };
+
+/** How many loop rounds and rule calls may run between two decisions before the program gives up (the machine then judges the runaway). */
+const ROUNDS_BEFORE_GIVING_UP = 20_000;
+
+/** Chooses among `count` options (≥ 2) for a seat: the index of the chosen one. */
+export type Picker = (count: number) => number;
+
+export interface CompiledPlay {
+  /** The decisions made (a choice with one option is made without the agent, and not recorded). */
+  readonly moves: MoveRecord[];
+  readonly result: Result;
+}
+
+export interface CompiledGame {
+  /** Plays one game to its end, each seat's decisions by its picker; stops with Deopt past `maxMoves` decisions. */
+  play(pickers: readonly Picker[], maxMoves: number): CompiledPlay;
+}
+
+/** Why a model is not compiled: the first construct the program does not cover, and where. */
+export class NotCompiled extends Error {
+  constructor(readonly what: string, readonly span: Span | null) {
+    super(`the compiled tier does not cover ${what}`);
+  }
+}
+
+// ─── Helpers the generated code calls (fixed names) ───────────────────────────
+
+const deopt = (): never => {
+  throw new Deopt();
+};
+const T = (v: CValue): boolean => (typeof v === 'boolean' ? v : deopt());
+const N = (v: CValue): number => (typeof v === 'number' ? v : deopt());
+const L = (v: CValue): readonly CValue[] => (Array.isArray(v) ? v : deopt());
+const S = (v: CValue): Ref => (v instanceof Ref && v.kind === SPACE ? v : deopt());
+function EQ(a: CValue, b: CValue): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!EQ(a[i]!, b[i]!)) return false;
+  return true;
+}
+function LABEL(v: CValue): string {
+  if (v === null) return 'none';
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (v instanceof Ref) return v.label;
+  if (v.length === 0) return 'nothing';
+  let out = LABEL(v[0]!);
+  for (let i = 1; i < v.length; i++) out += '+' + LABEL(v[i]!);
+  return out;
+}
+function IN(x: CValue, list: CValue): boolean {
+  const items = L(list);
+  for (let i = 0; i < items.length; i++) if (EQ(items[i]!, x)) return true;
+  return false;
+}
+function PLUS(x: CValue, y: CValue): CValue {
+  if (typeof x === 'string' || typeof y === 'string') return LABEL(x) + LABEL(y);
+  if (Array.isArray(x)) return [...x, ...L(y)];
+  return N(x) + N(y);
+}
+const DIV = (x: number, d: number): number => (d === 0 ? deopt() : Math.floor(x / d));
+const MOD = (x: number, d: number): number => (d === 0 ? deopt() : ((x % d) + d) % d);
+const AT = (list: CValue, i: number): CValue => {
+  const items = L(list);
+  return i >= 1 && i <= items.length && Number.isInteger(i) ? items[i - 1]! : deopt();
+};
+const HELPERS = { deopt, T, N, L, S, EQ, LABEL, IN, PLUS, DIV, MOD, AT, Ref, END };
+
+// ─── The world: the model's things as indices ─────────────────────────────────
+
+interface World {
+  readonly spaceIds: readonly string[];
+  readonly spaceIndex: ReadonlyMap<string, number>;
+  readonly spaces: readonly Ref[];
+  readonly pieceIds: readonly string[];
+  readonly pieceIndex: ReadonlyMap<string, number>;
+  readonly pieces: readonly Ref[];
+  readonly players: readonly Ref[];
+  /** The things of tables that are no board's spaces: cards (in no zone: the tier covers no zones). */
+  readonly cardIds: readonly string[];
+  readonly cardIndex: ReadonlyMap<string, number>;
+  readonly cards: readonly Ref[];
+  /** A piece's owner (a player) or null. */
+  readonly owners: readonly (Ref | null)[];
+  /** A space's position on its board. */
+  readonly positions: readonly number[];
+  /** Every grid direction's index, and per direction the space that way from each space (-1: none or no grid). */
+  readonly ways: ReadonlyMap<string, number>;
+  readonly toward: readonly Int32Array[];
+  /** Per direction and space, the spaces that way to the grid's edge (made as asked). */
+  readonly lines: (readonly Ref[] | undefined)[][];
+  /** Whether a space is on a grid (toward and line refuse others). */
+  readonly onGrid: readonly boolean[];
+}
+
+function worldOf(m: Model): World {
+  const spaceIds = [...m.spaceValues.keys()];
+  const spaceIndex = new Map(spaceIds.map((id, i) => [id, i]));
+  const spaces = spaceIds.map((id, i) => new Ref(SPACE, i, m.things.get(id)?.label ?? id));
+  const pieceIds = [...m.pieces.keys()];
+  const pieceIndex = new Map(pieceIds.map((id, i) => [id, i]));
+  const pieces = pieceIds.map((id, i) => new Ref(PIECE, i, m.pieces.get(id)!.label));
+  const players = Array.from({ length: m.playerCount }, (_, seat) => new Ref(PLAYER, seat, playerLabel(seat)));
+  const cardIds = [...m.things.keys()].filter((id) => !spaceIndex.has(id));
+  const cardIndex = new Map(cardIds.map((id, i) => [id, i]));
+  const cards = cardIds.map((id, i) => new Ref(CARD, i, m.things.get(id)!.label));
+  const owners = pieceIds.map((id) => {
+    const seat = m.pieces.get(id)!.owner;
+    return seat === null ? null : players[seat] ?? unsupported(`a piece owned by seat ${seat + 1} of ${m.playerCount}`, null);
+  });
+  const positions = spaceIds.map((id) => m.boards.get(m.spaceBoard.get(id)!)!.index.get(id)!);
+  const directions = [...new Set([...gridDirections('square'), ...gridDirections('hex')])];
+  const ways = new Map(directions.map((d, i) => [d, i]));
+  const onGrid = spaceIds.map((id) => {
+    const shape = m.boards.get(m.spaceBoard.get(id)!)!.decl.shape.kind;
+    return shape === 'square' || shape === 'hex';
+  });
+  const toward = directions.map((d) => Int32Array.from(spaceIds, (id, i) => {
+    if (!onGrid[i]) return -1;
+    const board = m.boards.get(m.spaceBoard.get(id)!)!;
+    const shape = board.decl.shape.kind as 'square' | 'hex';
+    // A direction the space's grid does not know is refused by the machine: -2 gives up the game.
+    if (!gridDirections(shape).includes(d)) return -2;
+    const other = board.toward.get(id)?.get(d);
+    return other === undefined ? -1 : spaceIndex.get(other)!;
+  }));
+  return { spaceIds, spaceIndex, spaces, pieceIds, pieceIndex, pieces, players, cardIds, cardIndex, cards, owners, positions, ways, toward, lines: directions.map(() => []), onGrid };
+}
+
+// ─── The writer ───────────────────────────────────────────────────────────────
+
+/** What is known of a value: yes/no, a number, a list, anything but a list, or nothing known. */
+type Kind = 'bool' | 'num' | 'list' | 'scalar' | 'any';
+/** An expression as JavaScript, and what is known of its value. */
+interface Src {
+  readonly js: string;
+  readonly t: Kind;
+}
+/** The JavaScript local each name in scope stands for. */
+type Scope = ReadonlyMap<string, Src>;
+
+const truth = (x: Src): string => (x.t === 'bool' ? x.js : `H.T(${x.js})`);
+const number = (x: Src): string => (x.t === 'num' ? x.js : `H.N(${x.js})`);
+const list = (x: Src): string => (x.t === 'list' ? x.js : `H.L(${x.js})`);
+/** Equal values: one that is not a list equals only itself. */
+const equality = (a: Src, b: Src): string =>
+  (a.t !== 'list' && a.t !== 'any') || (b.t !== 'list' && b.t !== 'any') ? `(${a.js} === ${b.js})` : `H.EQ(${a.js}, ${b.js})`;
+
+class Writer {
+  readonly constants: unknown[] = [];
+  readonly functions: string[] = [];
+  private locals = 0;
+  private readonly defineNames = new Map<DefineDecl, string>();
+  private readonly ruleNames = new Map<RuleDecl, string>();
+  private readonly pending: (() => void)[] = [];
+  private readonly defineTypes = new Map<DefineDecl, Kind>();
+  /** Property name → its function in the program. */
+  private readonly properties = new Map<string, string>();
+  private comprehensions = 0;
+  /** Collections of pieces an index plan reads, by their number in the program. */
+  readonly collections: (readonly string[])[] = [];
+  /** Counter name → how it is kept: its array in the program and what it is kept for. */
+  readonly counters = new Map<string, { js: string; per: 'game' | 'player' | 'space' | 'piece' }>();
+
+  constructor(readonly m: Model, readonly w: World) {
+    let k = 0;
+    for (const [name, c] of m.counters) {
+      if (c.initial?.kind === 'None') unsupported(`counter \`${name}\`, which holds a value (\`from none\`)`, c.span);
+      const owner = c.owner;
+      let per: 'game' | 'player' | 'space' | 'piece';
+      if (owner.kind === 'global') per = 'game';
+      else if (owner.kind === 'player') per = 'player';
+      else if (owner.kind === 'each' && m.boards.has(owner.of.text)) per = 'space';
+      else if (owner.kind === 'each' && m.collections.has(owner.of.text)) per = 'piece';
+      else return unsupported(`counter \`${name}\` kept for each of ${owner.kind === 'player-each' ? `player and ${owner.of.text}` : owner.of.text}`, c.span);
+      this.counters.set(name, { js: `C${k++}`, per });
+    }
+  }
+
+  /** What has been written so far, to take back what working out a define's type wrote. */
+  private saveOutput(): { functions: number; properties: Map<string, string> } {
+    return { functions: this.functions.length, properties: new Map(this.properties) };
+  }
+  private restoreOutput(saved: { functions: number; properties: Map<string, string> }): void {
+    this.functions.length = saved.functions;
+    this.properties.clear();
+    for (const [k, v] of saved.properties) this.properties.set(k, v);
+  }
+
+  constant(v: unknown): string {
+    this.constants.push(v);
+    return `K[${this.constants.length - 1}]`;
+  }
+  local(): string {
+    return `v${this.locals++}`;
+  }
+
+  /** The JavaScript function of a define, written once (after the one being written). */
+  define(d: DefineDecl): string {
+    let js = this.defineNames.get(d);
+    if (js === undefined) {
+      this.defineNames.set(d, (js = `d${this.defineNames.size}`));
+      const name = js;
+      this.pending.push(() => {
+        const params = d.params.map(() => this.local());
+        const scope: Scope = new Map(d.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
+        const body = this.expr(d.body, scope, false);
+        if (d.params.length === 0 && dependsOnArgumentsAlone(this.m, d)) {
+          // It reads nothing of the state nor the current player: its value is worked out once.
+          this.functions.push(`let ${name}_known = false, ${name}_value;\nfunction ${name}() {\n  if (!${name}_known) { ${name}_value = ${body}; ${name}_known = true; }\n  return ${name}_value;\n}`);
+        } else this.functions.push(`function ${name}(${params.join(', ')}) {\n  return ${body};\n}`);
+      });
+    }
+    return js;
+  }
+
+  rule(r: RuleDecl): string {
+    let js = this.ruleNames.get(r);
+    if (js === undefined) {
+      this.ruleNames.set(r, (js = `r${this.ruleNames.size}`));
+      const name = js;
+      this.pending.push(() => {
+        const params = r.params.map(() => this.local());
+        const scope: Scope = new Map(r.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
+        this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) H.deopt();\n${this.block(r.body, scope, '  ')}}`);
+      });
+    }
+    return js;
+  }
+
+  /** Writes every define and rule asked for so far (and those they ask for). */
+  flush(): void {
+    while (this.pending.length) this.pending.shift()!();
+  }
+
+  // ─── Expressions ───
+
+  /** `e` as a JavaScript expression; `open`: inside a rule (names not in scope are still declared names). */
+  expr(e: Expr, scope: Scope, open: boolean): string {
+    return this.src(e, scope, open).js;
+  }
+
+  /** `e` as JavaScript, with what is known of its value. */
+  src(e: Expr, scope: Scope, open: boolean): Src {
+    switch (e.kind) {
+      case 'Number': return { js: Number.isFinite(e.value) ? `(${JSON.stringify(e.value)})` : this.constant(e.value), t: 'num' };
+      case 'Text': return { js: this.constant(e.value), t: 'scalar' };
+      case 'Flag': return { js: e.value ? 'true' : 'false', t: 'bool' };
+      case 'None': return { js: 'null', t: 'scalar' };
+      case 'List': return { js: `[${e.items.map((x) => this.expr(x, scope, open)).join(', ')}]`, t: 'list' };
+      case 'Ref': return this.name(e.name.text, e.span, scope);
+      case 'Of': return this.property(e, scope, open);
+      case 'Call': return this.call(e.callee.text, e.args, e.span, scope, open);
+      case 'Unary': {
+        const x = this.src(e.operand, scope, open);
+        return e.op === 'not' ? { js: `!${truth(x)}`, t: 'bool' } : { js: `(-${number(x)})`, t: 'num' };
+      }
+      case 'IfExpr': {
+        const a = this.src(e.then, scope, open), b = this.src(e.else, scope, open);
+        return { js: `(${truth(this.src(e.cond, scope, open))} ? ${a.js} : ${b.js})`, t: a.t === b.t ? a.t : 'any' };
+      }
+      case 'Index': return { js: `H.AT(${this.expr(e.target, scope, open)}, ${number(this.src(e.index, scope, open))})`, t: 'any' };
+      case 'Range': return unsupported('a range (`a to b`)', e.span);
+      case 'Binary': return this.binary(e.op, e.left, e.right, scope, open);
+      case 'Comprehension': return this.comprehension(e, scope, open);
+      default: {
+        const never: never = e;
+        return unsupported(`expression ${JSON.stringify(never)}`, null);
+      }
+    }
+  }
+
+  private binary(op: string, l: Expr, r: Expr, scope: Scope, open: boolean): Src {
+    const a = this.src(l, scope, open), b = this.src(r, scope, open);
+    const bool = (js: string): Src => ({ js, t: 'bool' });
+    const num = (js: string): Src => ({ js, t: 'num' });
+    switch (op) {
+      case 'and': return bool(`(${truth(a)} && ${truth(b)})`);
+      case 'or': return bool(`(${truth(a)} || ${truth(b)})`);
+      case '=': case 'is': return bool(equality(a, b));
+      case '!=': case 'is not': return bool(`!${equality(a, b)}`);
+      case 'in': return bool(`H.IN(${a.js}, ${b.js})`);
+      case 'not in': return bool(`!H.IN(${a.js}, ${b.js})`);
+      case '+': return a.t === 'num' && b.t === 'num' ? num(`(${a.js} + ${b.js})`) : { js: `H.PLUS(${a.js}, ${b.js})`, t: 'any' };
+      case '-': case '*': return num(`(${number(a)} ${op} ${number(b)})`);
+      case '<': case '<=': case '>': case '>=': return bool(`(${number(a)} ${op} ${number(b)})`);
+      case '/': return num(`H.DIV(${number(a)}, ${number(b)})`);
+      case 'mod': return num(`H.MOD(${number(a)}, ${number(b)})`);
+    }
+    return unsupported(`the operator \`${op}\``, l.span);
+  }
+
+  /** A name: a variable in scope, else what the rules declare it to be (as the machine resolves it). */
+  private name(name: string, span: Span, scope: Scope): Src {
+    const local = scope.get(name);
+    if (local !== undefined) return local;
+    const m = this.m;
+    switch (name) {
+      case 'player': return { js: '(cur < 0 ? null : PLAYERS[cur])', t: 'scalar' };
+      case 'players': return { js: 'PLAYERS', t: 'list' };
+      case 'player-count': return { js: `(${m.playerCount})`, t: 'num' };
+      case 'game-ending': return { js: 'false', t: 'bool' };
+    }
+    const counter = this.counters.get(name);
+    if (counter) {
+      if (counter.per === 'game') return { js: `${counter.js}[0]`, t: 'num' };
+      if (counter.per === 'player') return { js: `${counter.js}[cur < 0 ? H.deopt() : cur]`, t: 'num' };
+      return { js: 'H.deopt()', t: 'any' }; // the machine asks whose
+    }
+    if (m.zones.has(name)) return unsupported(`zones (\`${name}\`)`, span);
+    if (m.constants.has(name)) {
+      const v = m.constants.get(name)!;
+      return { js: this.constant(v), t: typeof v === 'number' ? 'num' : typeof v === 'boolean' ? 'bool' : 'scalar' };
+    }
+    if (m.defines.has(name)) return this.defineCall(name, [], span, scope, true);
+    const collection = m.collections.get(name);
+    if (collection) return { js: this.constant(Object.freeze(collection.map((id) => this.w.pieces[this.w.pieceIndex.get(id)!]!))), t: 'list' };
+    const single = m.singlePieces.get(name);
+    if (single !== undefined) return { js: this.constant(this.w.pieces[this.w.pieceIndex.get(single)!]), t: 'scalar' };
+    const board = m.boards.get(name);
+    if (board) return { js: this.constant(Object.freeze(board.order.map((id) => this.w.spaces[this.w.spaceIndex.get(id)!]!))), t: 'list' };
+    const table = m.tableThings.get(name);
+    if (table) return { js: this.constant(Object.freeze(table.map((id) => this.thing(id)))), t: 'list' };
+    if (m.pieceDecls.has(name)) return { js: 'null', t: 'scalar' };
+    return { js: 'H.deopt()', t: 'any' };
+  }
+
+  private defineCall(name: string, args: readonly Expr[], span: Span, scope: Scope, open: boolean): Src {
+    const d = this.m.defines.get(name)!;
+    if (this.m.overrides.has(name)) return unsupported(`a define that powers override (\`${name}\`)`, span);
+    if (d.params.length !== args.length) return { js: 'H.deopt()', t: 'any' };
+    return { js: `${this.define(d)}(${args.map((a) => this.expr(a, scope, open)).join(', ')})`, t: this.typeOfDefine(d) };
+  }
+
+  /** What a define gives, worked out from its body (a define that calls itself: anything). */
+  private typeOfDefine(d: DefineDecl): Kind {
+    let t = this.defineTypes.get(d);
+    if (t === undefined) {
+      this.defineTypes.set(d, 'any');
+      const scope: Scope = new Map(d.params.map((p) => [p.text, { js: 'x', t: 'any' as Kind }]));
+      const saved = this.saveOutput();
+      try {
+        t = this.src(d.body, scope, false).t;
+      } finally {
+        this.restoreOutput(saved);
+      }
+      this.defineTypes.set(d, t);
+    }
+    return t;
+  }
+
+  private call(name: string, args: readonly Expr[], span: Span, scope: Scope, open: boolean): Src {
+    if (this.m.defines.has(name)) return this.defineCall(name, args, span, scope, open);
+    const a = args.map((x) => this.src(x, scope, open));
+    if (name === 'count' && a.length === 1) return { js: `${list(a[0]!)}.length`, t: 'num' };
+    if (name === 'pieces-at' && a.length === 1) return { js: `HERE[H.S(${a[0]!.js}).i]`, t: 'list' };
+    if (name === 'toward' && a.length === 2) return { js: `toward(H.S(${a[0]!.js}), ${a[1]!.js})`, t: 'scalar' };
+    if (name === 'line' && a.length === 2) return { js: `line(H.S(${a[0]!.js}), ${a[1]!.js})`, t: 'list' };
+    if (name === 'opposite' && a.length === 1) return { js: `opposite(${a[0]!.js})`, t: 'scalar' };
+    return unsupported(`the built-in \`${name}\``, span);
+  }
+
+  /** `name of target`, as the machine's general reading of a property: one function per property name. */
+  private property(e: Extract<Expr, { kind: 'Of' }>, scope: Scope, open: boolean): Src {
+    if (e.on) return unsupported('counters kept per player per thing (`… on …`)', e.span);
+    const name = e.property.text;
+    const t = this.expr(e.target, scope, open);
+    const m = this.m;
+    if (name === 'name') return { js: `H.LABEL(nonNull(${t}))`, t: 'scalar' };
+    if (m.zones.get(name)?.perPlayer) return unsupported(`zones (\`${name} of …\`)`, e.span);
+    const counter = this.counters.get(name);
+    const attrs: (CValue | undefined)[] = this.w.spaceIds.map((id) => m.things.get(id)?.attrs[name]);
+    const isCounter = counter !== undefined && counter.per !== 'game' && !['owner', 'space', 'slot', 'position', 'seat'].includes(name);
+    let fn = this.properties.get(name);
+    if (fn === undefined) {
+      this.properties.set(name, (fn = `p${this.properties.size}`));
+      const declaredAttr = [...m.components.values()].some((c) => c.attrs.some((a) => a.name.text === name));
+      const lines: string[] = [`function ${fn}(t) {`, '  if (!(t instanceof H.Ref)) H.deopt();'];
+      // A space: a counter kept for each space, else its attribute, else its position.
+      lines.push('  if (t.kind === 0) {');
+      if (counter?.per === 'space') lines.push(`    return ${counter.js}[t.i];`);
+      else if (counter) lines.push('    H.deopt();');
+      else {
+        lines.push(`    const a = ${this.constant(attrs)}[t.i];`, '    if (a !== undefined) return a;');
+        if (name === 'position') lines.push('    return POSITIONS[t.i];');
+        else if (declaredAttr) lines.push('    return null;');
+        else lines.push('    H.deopt();');
+      }
+      lines.push('  }');
+      // A piece: its owner, space, slot or position; else a counter kept for each piece.
+      lines.push('  if (t.kind === 1) {');
+      if (name === 'owner') lines.push('    return OWNERS[t.i];');
+      else if (name === 'space') lines.push('    return SPACE_OF[t.i] < 0 ? null : SPACES[SPACE_OF[t.i]];');
+      else if (name === 'slot') lines.push('    return SPACE_OF[t.i] < 0 ? null : SLOT_OF[t.i];');
+      else if (name === 'position') lines.push('    return SPACE_OF[t.i] < 0 ? null : POSITIONS[SPACE_OF[t.i]];');
+      else if (counter?.per === 'piece') lines.push(`    return ${counter.js}[t.i];`);
+      else lines.push('    H.deopt();');
+      lines.push('  }');
+      // A card: its attribute (a card in no zone has no zone).
+      lines.push('  if (t.kind === 3) {');
+      lines.push(`    const a = ${this.constant(this.w.cardIds.map((id) => m.things.get(id)!.attrs[name]))}[t.i];`, '    if (a !== undefined) return a;');
+      lines.push(name === 'zone' || declaredAttr ? '    return null;' : '    H.deopt();');
+      lines.push('  }');
+      // A player: its seat, or a counter kept per player.
+      if (name === 'seat') lines.push('  return t.i;');
+      else if (counter?.per === 'player') lines.push(`  return ${counter.js}[t.i];`);
+      else lines.push('  return H.deopt();');
+      lines.push('}');
+      this.functions.push(lines.join('\n'));
+    }
+    return { js: `${fn}(${t})`, t: isCounter ? 'num' : 'scalar' };
+  }
+
+  /** A comprehension: a function of the locals it reads, looping over its list. */
+  private comprehension(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean): Src {
+    const q = e.quantifier;
+    if (!['any', 'every', 'first', 'last', 'count', 'all', 'each', 'sum', 'max', 'min'].includes(q)) return unsupported(`\`${q}\``, e.span);
+    const items = this.local(), i = this.local(), x = this.local(), n = this.local();
+    const inner = new Map(scope).set(e.variable.text, { js: x, t: 'any' });
+    const cond = e.where ? truth(this.src(e.where, inner, open)) : null;
+    const key = e.keys.length ? this.src(e.keys[0]!, inner, open) : { js: 'null', t: 'any' as Kind };
+    const whole = list(this.src(e.list, scope, open));
+    const plan = e.stops || q === 'every' ? null : this.indexPlan(e, scope, open);
+    const lines = [`const ${items} = ${plan === null ? whole : `${plan} ?? ${whole}`};`];
+    if (e.stops) {
+      // `while COND`: the items from the first up to the first that fails COND.
+      lines.push(`let ${n} = 0;`, `while (${n} < ${items}.length) { const ${x} = ${items}[${n}]; if (!${cond}) break; ${n}++; }`);
+      switch (q) {
+        case 'count': lines.push(`return ${n};`); break;
+        case 'any': lines.push(`return ${n} > 0;`); break;
+        case 'every': lines.push('return true;'); break;
+        case 'first': lines.push(`return ${n} > 0 ? ${items}[0] : null;`); break;
+        case 'last': lines.push(`return ${n} > 0 ? ${items}[${n} - 1] : null;`); break;
+        case 'all': lines.push(`return ${items}.slice(0, ${n});`); break;
+        default: lines.push(`const kept = ${items}.slice(0, ${n});`, ...this.fold(q, 'kept', i, x, key, null));
+      }
+    } else lines.push(...this.fold(q, items, i, x, key, cond));
+    const body = lines.map((l) => `  ${l}`).join('\n');
+    // Its parameters: the locals of the enclosing scope its body reads.
+    const outer = new Set([...scope.values()].map((v) => v.js));
+    const params = [...new Set(body.match(/\bv\d+\b/g) ?? [])].filter((v) => outer.has(v));
+    const fn = `c${this.comprehensions++}`;
+    this.functions.push(`function ${fn}(${params.join(', ')}) {\n${body}\n}`);
+    const t: Kind = q === 'any' || q === 'every' ? 'bool' : q === 'count' || q === 'sum' ? 'num' : q === 'all' || q === 'each' ? 'list' : 'any';
+    return { js: `${fn}(${params.join(', ')})`, t };
+  }
+
+  /**
+   * `first q in pawns where space of q = s and …`, `… where owner of q = p and …`: the items of a
+   * collection of pieces that can pass, found by index (the pieces on the space; the owner's pieces),
+   * in the collection's order. The whole condition is still judged on each, and only when the
+   * indexed test comes first, so what is evaluated is what trying every item in order evaluates.
+   * The plan gives null where it cannot tell (a space of none), and the whole list is tried.
+   */
+  private indexPlan(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean): string | null {
+    if (!e.where || e.list.kind !== 'Ref' || scope.has(e.list.name.text)) return null;
+    const listName = e.list.name.text;
+    let first = e.where;
+    while (first.kind === 'Binary' && first.op === 'and') first = first.left;
+    if (first.kind !== 'Binary' || (first.op !== '=' && first.op !== 'is')) return null;
+    const variable = e.variable.text;
+    const propertyOf = (x: Expr) => (x.kind === 'Of' && !x.on && x.target.kind === 'Ref' && x.target.name.text === variable ? x.property.text : null);
+    for (const [side, other] of [[first.left, first.right], [first.right, first.left]] as const) {
+      const property = propertyOf(side);
+      if (property === null || mentions(other, variable)) continue;
+      // The property must be what it seems: no counter of that name takes it over.
+      if (this.counters.has(property)) return null;
+      const value = this.expr(other, scope, open);
+      const collection = this.m.collections.get(listName);
+      if (collection && (property === 'space' || property === 'owner')) {
+        return `${property === 'space' ? 'onSpace' : 'ownedBy'}(${this.collectionIndex(collection)}, ${value})`;
+      }
+      // A board's spaces or a table's things by an attribute every one of them has.
+      const ids = this.m.boards.get(listName)?.order ?? this.m.tableThings.get(listName);
+      if (!ids || collection || property === 'position' || property === 'name' || property === 'zone') return null;
+      const byValue = new Map<unknown, Ref[]>();
+      for (const id of ids) {
+        const v = this.m.things.get(id)?.attrs[property];
+        if (v === undefined) return null;
+        let items = byValue.get(v);
+        if (!items) byValue.set(v, (items = []));
+        items.push(this.thing(id));
+      }
+      for (const items of byValue.values()) Object.freeze(items);
+      return `withValue(${this.constant(byValue)}, ${value})`;
+    }
+    return null;
+  }
+
+  /** A table's thing: a board's space, or a card. */
+  thing(id: string): Ref {
+    const space = this.w.spaceIndex.get(id);
+    return space !== undefined ? this.w.spaces[space]! : this.w.cards[this.w.cardIndex.get(id)!]!;
+  }
+
+  /** A collection's number in the program's tables of collections. */
+  collectionIndex(ids: readonly string[]): number {
+    let c = this.collections.indexOf(ids);
+    if (c < 0) c = this.collections.push(ids) - 1;
+    return c;
+  }
+
+  /** The body of a comprehension over `items` (each item `x`, kept where `cond` holds). */
+  private fold(q: string, items: string, i: string, x: string, key: Src, cond: string | null): string[] {
+    const loop = (body: string) => `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}${body} }`;
+    switch (q) {
+      case 'any': return [loop('return true;'), 'return false;'];
+      case 'every': return cond ? [`for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; if (!${cond}) return false; }`, 'return true;'] : ['return true;'];
+      case 'first': return [loop(`return ${x};`), 'return null;'];
+      case 'last': return [`for (let ${i} = ${items}.length - 1; ${i} >= 0; ${i}--) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}return ${x}; }`, 'return null;'];
+      case 'count': return cond ? ['let c = 0;', loop('c++;'), 'return c;'] : [`return ${items}.length;`];
+      case 'all': return cond ? ['const out = [];', loop(`out.push(${x});`), 'return out;'] : [`return ${items}.slice();`];
+      case 'each': return ['const out = [];', loop(`out.push(${key.js});`), 'return out;'];
+      case 'sum': return ['let s = 0;', loop(`s += ${number(key)};`), 'return s;'];
+      default: {
+        const better = q === 'max' ? '>' : '<';
+        return ['let best = null;', loop(`const k = ${number(key)}; if (best === null || k ${better} best) best = k;`), 'return best;'];
+      }
+    }
+  }
+
+  // ─── Statements ───
+
+  block(b: Block, outer: Scope, indent: string): string {
+    const scope = new Map(outer);
+    let out = '';
+    for (const s of b.stmts) out += this.stmt(s, scope, indent);
+    return out;
+  }
+
+  /** One statement; a `let` or a choice adds its variable to `scope` for the statements after it. */
+  private stmt(s: Stmt, scope: Map<string, Src>, ind: string): string {
+    const e = (x: Expr) => this.expr(x, scope, true);
+    const test = (x: Expr) => truth(this.src(x, scope, true));
+    switch (s.kind) {
+      case 'Let': {
+        const v = this.local();
+        const value = this.src(s.value, scope, true);
+        scope.set(s.name.text, { js: v, t: value.t });
+        return `${ind}const ${v} = ${value.js};\n`;
+      }
+      case 'Change': return this.change(s, scope, ind);
+      case 'Move': {
+        if (s.position) return unsupported('moving cards (`to the top of …`)', s.span);
+        return `${ind}move(${e(s.what)}, ${e(s.to)});\n`;
+      }
+      case 'If': {
+        let js = `${ind}if (${test(s.cond)}) {\n${this.block(s.then, scope, ind + '  ')}${ind}}`;
+        let rest: Block | typeof s | null = s.else;
+        while (rest && rest.kind === 'If') {
+          js += ` else if (${test(rest.cond)}) {\n${this.block(rest.then, scope, ind + '  ')}${ind}}`;
+          rest = rest.else;
+        }
+        if (rest) js += ` else {\n${this.block(rest, scope, ind + '  ')}${ind}}`;
+        return js + '\n';
+      }
+      case 'ForEach': {
+        if (s.simultaneous) return unsupported('simultaneous choices', s.span);
+        const items = this.local(), i = this.local(), x = this.local();
+        const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
+        const where = s.where ? `if (!${truth(this.src(s.where, inner, true))}) continue;\n${ind}  ` : '';
+        return `${ind}const ${items} = H.L(${e(s.list)}).slice();\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) H.deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n`;
+      }
+      case 'Repeat': {
+        const guard = `if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) H.deopt();`;
+        const body = this.block(s.body, scope, ind + '  ');
+        if (s.mode === 'times') {
+          const left = this.local();
+          return `${ind}let ${left} = H.N(${e(s.expr)});\n${ind}while (${left}-- > 0) {\n${ind}  ${guard}\n${body}${ind}}\n`;
+        }
+        const holds = test(s.expr);
+        return `${ind}while (${s.mode === 'until' ? `!${holds}` : holds}) {\n${ind}  ${guard}\n${body}${ind}}\n`;
+      }
+      case 'Turn': {
+        const p = this.local(), was = this.local();
+        return `${ind}const ${p} = ${e(s.player)};\n${ind}if (!(${p} instanceof H.Ref) || ${p}.kind !== 2) H.deopt();\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n${this.block(s.body, scope, ind)}${ind}cur = ${was};\n`;
+      }
+      case 'Phase': {
+        // Only its time limit is worked out (a number, or the machine's error); the rest is the log's.
+        const limit = s.timeLimit ? `${ind}H.N(${e(s.timeLimit)});\n` : '';
+        return `${limit}${ind}{\n${this.block(s.body, scope, ind + '  ')}${ind}}\n`;
+      }
+      case 'Call': {
+        const rule = this.m.rules.get(s.rule.text);
+        if (!rule) return `${ind}H.deopt();\n`;
+        // The machine evaluates the arguments it has parameters for; a missing one is none.
+        const args = rule.params.map((_, i) => (s.args[i] ? e(s.args[i]!) : 'null'));
+        return `${ind}${this.rule(rule)}(${args.join(', ')});\n`;
+      }
+      case 'EndGame':
+        if (s.afterRound) return unsupported('`end the game after the round`', s.span);
+        return `${ind}throw H.END;\n`;
+      case 'Choose': return this.choose(s, scope, ind);
+      case 'Say': return ''; // it only writes the log
+      case 'Draw': case 'Shuffle': case 'Menu': case 'Fire': case 'Rank': case 'Random': case 'Reveal':
+        return unsupported(`the \`${s.kind}\` statement`, s.span);
+      default: {
+        const never: never = s;
+        return unsupported(`statement ${JSON.stringify(never)}`, null);
+      }
+    }
+  }
+
+  private change(s: Extract<Stmt, { kind: 'Change' }>, scope: Scope, ind: string): string {
+    const name = s.counter.text;
+    const counter = this.counters.get(name);
+    const decl = this.m.counters.get(name);
+    if (!counter || !decl) return `${ind}H.deopt();\n`;
+    if (s.on) return unsupported('counters kept per player per thing (`… on …`)', s.span);
+    const e = (x: Expr) => this.expr(x, scope, true);
+    // Where the value is kept: [array, index].
+    let slot: string;
+    if (counter.per === 'game') slot = '0';
+    else if (!s.target) slot = counter.per === 'player' ? '(cur < 0 ? H.deopt() : cur)' : 'H.deopt()';
+    else {
+      const kind = counter.per === 'player' ? PLAYER : counter.per === 'space' ? SPACE : PIECE;
+      slot = `owned(${e(s.target)}, ${kind})`;
+    }
+    const at = this.local(), amount = this.local(), next = this.local();
+    const lines = [`const ${at} = ${slot};`, `const ${amount} = H.N(${e(s.amount)});`];
+    switch (s.op) {
+      case 'gain': case 'add': lines.push(`let ${next} = ${counter.js}[${at}] + ${amount};`); break;
+      case 'lose': lines.push(`let ${next} = ${counter.js}[${at}] - ${amount};`); break;
+      case 'pay': lines.push(`if (${amount} > ${counter.js}[${at}]) H.deopt();`, `let ${next} = ${counter.js}[${at}] - ${amount};`); break;
+      case 'set': lines.push(`let ${next} = ${amount};`); break;
+    }
+    if (decl.min) lines.push(`if (${next} < H.N(${e(decl.min)})) H.deopt();`);
+    if (decl.max) lines.push(`{ const most = H.N(${e(decl.max)}); if (${next} > most) ${next} = most; }`);
+    lines.push(`${counter.js}[${at}] = ${next};`);
+    return `${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}}\n`;
+  }
+
+  private choose(s: ChooseStmt, scope: Map<string, Src>, ind: string): string {
+    if (s.by) return unsupported('a choice made by another player (`by`)', s.span);
+    if (s.count || s.subset) return unsupported('choosing several things at once', s.span);
+    if (s.label.kind !== 'verb') return unsupported('a choice labelled by a template', s.span);
+    const forbids = this.m.forbids.get(s.name.text) ?? [];
+    if (forbids.some((f) => f.power)) return unsupported('forbidding rules that powers bring', s.span);
+    const items = this.local(), i = this.local(), x = this.local(), id = this.local(), chosen = this.local();
+    const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
+    const tests: string[] = [];
+    if (s.where) tests.push(truth(this.src(s.where, inner, true)));
+    for (const f of forbids) tests.push(`!${truth(this.src(f.decl.when, inner, true))}`);
+    const prefix = this.constant(`${s.label.verb.text} `);
+    const pass = s.optional ? this.constant(s.passLabel ?? 'pass') : null;
+    const lines = [
+      `const ${items} = H.L(${this.expr(s.from, scope, true)});`,
+      'OPTIONS.length = 0;',
+      'IDS.length = 0;',
+      `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {`,
+      `  const ${x} = ${items}[${i}];`,
+      ...tests.map((t) => `  if (!(${t})) continue;`),
+      `  const ${id} = ${prefix} + H.LABEL(${x});`,
+      `  if (IDS.length < 8 ? IDS.includes(${id}) : seen(${id})) continue;`,
+      `  OPTIONS.push(${x});`,
+      `  IDS.push(${id});`,
+      '}',
+      ...(pass ? [`OPTIONS.push(null);`, `IDS.push(${pass});`] : []),
+      'if (OPTIONS.length === 0 || cur < 0) H.deopt();',
+      `${chosen} = decide();`,
+    ];
+    scope.set(s.variable.text, { js: chosen, t: 'any' });
+    return `${ind}let ${chosen};\n${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}}\n`;
+  }
+}
+
+/** Whether `name` is read anywhere in `e` (a comprehension's own variable of that name counts too: the test is cautious). */
+function mentions(e: Expr, name: string): boolean {
+  if (e.kind === 'Ref' && e.name.text === name) return true;
+  return exprChildren(e).some((x) => mentions(x, name));
+}
+
+function unsupported(what: string, span: Span | null): never {
+  throw new NotCompiled(what, span);
+}
+
+// ─── The program ──────────────────────────────────────────────────────────────
+
+/** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
+const RUNTIME = `
+const { SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, OWNED, NO_OWNER } = W;
+const ALONE = PIECES.map((p) => Object.freeze([p]));
+const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
+const EMPTY = Object.freeze([]);
+let HERE = new Array(NS).fill(EMPTY);
+const OPTIONS = [], IDS = [];
+/** Whether an option of this id is offered already (identical copies are one option): by a set past a few options. */
+const SEEN = new Set();
+function seen(id) {
+  if (IDS.length === 8) { SEEN.clear(); for (let k = 0; k < 8; k++) SEEN.add(IDS[k]); }
+  if (SEEN.has(id)) return true;
+  SEEN.add(id);
+  return false;
+}
+let cur = -1, rounds = 0, moves = null, pickers = null, limit = 0;
+function nonNull(v) { return v === null ? H.deopt() : v; }
+function owned(v, kind) { return v instanceof H.Ref && v.kind === kind ? v.i : H.deopt(); }
+function way(w) { const k = typeof w === 'string' ? WAYS.get(w) : undefined; return k === undefined ? H.deopt() : k; }
+function toward(s, w) {
+  if (!ON_GRID[s.i]) H.deopt();
+  const t = TOWARD[way(w)][s.i];
+  return t === -2 ? H.deopt() : t < 0 ? null : SPACES[t];
+}
+function line(s, w) {
+  const k = way(w);
+  let l = LINES[k][s.i];
+  if (l === undefined) {
+    if (!ON_GRID[s.i] || TOWARD[k][s.i] === -2) H.deopt();
+    const out = [];
+    for (let t = TOWARD[k][s.i]; t >= 0; t = TOWARD[k][t]) out.push(SPACES[t]);
+    LINES[k][s.i] = l = Object.freeze(out);
+  }
+  return l;
+}
+function opposite(w) { const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined; return o === undefined ? H.deopt() : o; }
+/** A piece to a space (the lowest slot no other piece there holds), or off the board. */
+function move(what, to) {
+  if (!(what instanceof H.Ref) || what.kind !== 1) H.deopt();
+  const p = what.i, from = SPACE_OF[p];
+  if (to === null) {
+    if (from < 0) return;
+    leave(p, from);
+    SPACE_OF[p] = -1; SLOT_OF[p] = 0;
+    return;
+  }
+  if (!(to instanceof H.Ref) || to.kind !== 0) H.deopt();
+  let slot = 0;
+  const there = HERE[to.i];
+  for (let k = 0; k < there.length; k++) if (there[k].i !== p && SLOT_OF[there[k].i] === slot) slot++;
+  if (from >= 0) leave(p, from);
+  SPACE_OF[p] = to.i; SLOT_OF[p] = slot;
+  arrive(p, to.i);
+}
+function leave(p, s) {
+  const before = HERE[s];
+  if (before.length === 1) { HERE[s] = EMPTY; return; }
+  HERE[s] = Object.freeze(before.filter((q) => q.i !== p));
+}
+function arrive(p, s) {
+  const before = HERE[s], after = [], piece = PIECES[p];
+  let placed = false;
+  for (let k = 0; k < before.length; k++) {
+    const q = before[k].i;
+    if (!placed && (SLOT_OF[p] < SLOT_OF[q] || (SLOT_OF[p] === SLOT_OF[q] && p < q))) { after.push(piece); placed = true; }
+    after.push(before[k]);
+  }
+  if (!placed) after.push(piece);
+  HERE[s] = Object.freeze(after);
+}
+/** The pieces of collection c on the space s, in the collection's order (null: s is none, every piece must be tried). */
+function onSpace(c, s) {
+  if (!(s instanceof H.Ref) || s.kind !== 0) return s === null ? null : EMPTY;
+  const here = HERE[s.i];
+  if (here.length === 0) return EMPTY;
+  const at = COLLECTION_AT[c];
+  if (here.length === 1) return at[here[0].i] >= 0 ? ALONE[here[0].i] : EMPTY;
+  return here.filter((q) => at[q.i] >= 0).sort((a, b) => at[a.i] - at[b.i]);
+}
+/** The pieces of collection c that p owns (p none: those nobody owns), in the collection's order. */
+function ownedBy(c, p) {
+  if (p instanceof H.Ref && p.kind === 2) return OWNED[c][p.i];
+  return p === null ? OWNED[c][NO_OWNER] : EMPTY;
+}
+/** The things with this value of an attribute, in their list's order (a value no thing has: none). */
+function withValue(byValue, v) {
+  return (typeof v === 'number' && v === v) || typeof v === 'string' || typeof v === 'boolean' ? byValue.get(v) ?? EMPTY : EMPTY;
+}
+/** The option the current player takes: the only one as it is, else the agent's pick. */
+function decide() {
+  const n = OPTIONS.length;
+  if (n === 1) return OPTIONS[0];
+  if (moves.length >= limit) H.deopt();
+  const k = pickers[cur](n);
+  if (!(k >= 0 && k < n)) H.deopt();
+  moves.push({ player: cur, move: IDS[k] });
+  rounds = 0;
+  return OPTIONS[k];
+}
+`;
+
+/** Turns the model into a program, or says (NotCompiled) what it does not cover. */
+export function compileGame(m: Model): CompiledGame {
+  if (m.powers.size > 0) unsupported('powers', null);
+  if (m.handlers.size > 0 || m.events.size > 0) unsupported('events', null);
+  if (m.recounts.length > 0) unsupported('recounts', null);
+  if (m.zones.size > 0) unsupported('zones', null);
+  const w = worldOf(m);
+  const writer = new Writer(m, w);
+  // The counters, each an array: one value, one a seat, one a space or a piece.
+  const counterLines: string[] = [];
+  const startLines: string[] = [];
+  for (const [name, c] of writer.counters) {
+    const decl = m.counters.get(name)!;
+    const size = c.per === 'game' ? 1 : c.per === 'player' ? m.playerCount : c.per === 'space' ? w.spaceIds.length : w.pieceIds.length;
+    counterLines.push(`const ${c.js} = new Array(${size}).fill(0);`);
+    // Its start, as the machine's setup makes it (a counter may start from one declared before it).
+    const start = decl.initial ? writer.expr(decl.initial, new Map(), false) : '0';
+    if (c.per === 'game') startLines.push(`cur = -1; ${c.js}[0] = H.N(${start});`);
+    else if (c.per === 'player') startLines.push(`for (let s = 0; s < ${m.playerCount}; s++) { cur = s; ${c.js}[s] = H.N(${start}); }`);
+    else if (c.per === 'space') {
+      const of = (decl.owner as { of: { text: string } }).of.text;
+      const ids = m.boards.get(of)!.order.map((id) => w.spaceIndex.get(id)!);
+      startLines.push(`cur = -1; ${c.js}.fill(0); for (const s of ${writer.constant(ids)}) ${c.js}[s] = H.N(${start});`);
+    } else {
+      const of = (decl.owner as { of: { text: string } }).of.text;
+      const ids = m.collections.get(of)!.map((id) => w.pieceIndex.get(id)!);
+      startLines.push(`${c.js}.fill(0); for (const p of ${writer.constant(ids)}) { cur = OWNERS[p] === null ? -1 : OWNERS[p].i; ${c.js}[p] = H.N(${start}); }`);
+    }
+  }
+  const setup = m.setup ? writer.block(m.setup.body, new Map(), '    ') : '';
+  const flow = m.flow ? writer.block(m.flow.body, new Map(), '    ') : '';
+  // The result, as the machine's: each seat's keys by the winner's orderings.
+  const orderings = (m.winner?.order ?? []).map((o) => {
+    const v = writer.expr(o.expr, new Map(), false);
+    return `(() => { const v = ${v}; const n = typeof v === 'number' ? v : Array.isArray(v) ? v.length : 0; return ${o.direction === 'most' ? 'n' : '-n'}; })()`;
+  });
+  writer.flush();
+  const source = [
+    '"use strict";',
+    RUNTIME,
+    ...counterLines,
+    ...writer.functions,
+    'function keys(seat) {',
+    '  cur = seat;',
+    `  return [${orderings.join(', ')}];`,
+    '}',
+    'return function play(agents, maxMoves) {',
+    '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY);',
+    '  moves = []; pickers = agents; limit = maxMoves; rounds = 0;',
+    ...startLines.map((l) => `  ${l}`),
+    '  cur = -1;',
+    '  try {',
+    '    {',
+    setup,
+    '    }',
+    '    {',
+    flow,
+    '    }',
+    '  } catch (e) {',
+    '    if (e !== H.END) throw e;',
+    '  }',
+    '  cur = -1;',
+    `  return { moves, keys: Array.from({ length: ${m.playerCount} }, (_, seat) => keys(seat)) };`,
+    '};',
+  ].join('\n');
+  watcher?.(source);
+  // Per collection an index plan reads: each piece's place in it (-1: not in it), and its pieces by owner.
+  const COLLECTION_AT = writer.collections.map((ids) => {
+    const at = new Int32Array(w.pieceIds.length).fill(-1);
+    ids.forEach((id, k) => (at[w.pieceIndex.get(id)!] = k));
+    return at;
+  });
+  const OWNED = writer.collections.map((ids) => Array.from({ length: m.playerCount + 1 }, (_, seat) => Object.freeze(ids
+    .map((id) => w.pieces[w.pieceIndex.get(id)!]!)
+    .filter((p) => (seat === m.playerCount ? w.owners[p.i] === null : w.owners[p.i]?.i === seat)))));
+  const world = {
+    COLLECTION_AT, OWNED, NO_OWNER: m.playerCount,
+    SPACES: w.spaces, PIECES: w.pieces, PLAYERS: Object.freeze([...w.players]), OWNERS: w.owners, POSITIONS: w.positions, TOWARD: w.toward,
+    LINES: w.lines, WAYS: w.ways, ON_GRID: w.onGrid, OPPOSITES: new Map(Object.entries(OPPOSITE)), NP: w.pieceIds.length, NS: w.spaceIds.length,
+  };
+  const play = new Function('K', 'H', 'W', source)(writer.constants, HELPERS, world) as (
+    pickers: readonly Picker[], maxMoves: number) => { moves: MoveRecord[]; keys: number[][] };
+  const winner = m.winner;
+  return {
+    play(pickers, maxMoves) {
+      const { moves, keys } = play(pickers, maxMoves);
+      return { moves, result: resultOf(winner, keys) };
+    },
+  };
+}
+
+/** Scores and winners from each seat's keys, as the machine's computeResult. */
+function resultOf(winner: Model['winner'], keys: number[][]): Result {
+  const seats = keys.map((_, seat) => seat);
+  if (!winner || winner.order.length === 0) return { scores: seats.map(() => 0), winners: winner?.team ? seats : [] };
+  const better = (a: number[], b: number[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+    return false;
+  };
+  let best = keys[0]!;
+  for (const k of keys) if (better(k, best)) best = k;
+  const winners = winner.team ? seats : seats.filter((s) => !better(best, keys[s]!));
+  const scores = keys.map((k) => (winner.order[0]!.direction === 'most' ? k[0]! : -k[0]!));
+  return { scores, winners };
+}
+
+/** Told the source of each program compiled (tests read it). */
+let watcher: ((source: string) => void) | undefined;
+export function watchCompiledGames(watch: ((source: string) => void) | undefined): void {
+  watcher = watch;
+}

@@ -1,0 +1,75 @@
+// Playouts: whole games played by agents that pick options by index, for simulations, search and
+// the bench. The compiled tier (compiled-game.ts) plays them when it covers the rules; otherwise, or
+// when it gives a game up, the machine plays that game from the start with fresh agents, so a
+// playout's moves and result are always the machine's.
+import type { GameDefinition } from '../definition/index.js';
+import type { Agent } from './agents.js';
+import { compileGame, Deopt, NotCompiled, type CompiledGame, type Picker } from './compiled-game.js';
+import { checkSetup } from './index.js';
+import { modelFor, type Model } from './model.js';
+import { playGame } from './play.js';
+import type { MoveRecord, Result } from './state.js';
+
+export interface PlayoutOptions {
+  readonly players: number;
+  readonly seed: string | number;
+  readonly variants?: readonly string[];
+  /** Each seat's agent, made afresh for each try: a game the compiled tier gives up is played again. */
+  readonly agents: (seat: number) => Agent;
+  /** Stops a game that has not ended after this many moves (EndlessGameError), as playGame does. */
+  readonly maxMoves?: number;
+}
+
+export interface Playout {
+  readonly moves: readonly MoveRecord[];
+  readonly result: Result;
+  /** Which tier played the game. */
+  readonly tier: 'compiled' | 'machine';
+}
+
+/** What the compiled tier makes of a model: its program, or why there is none. */
+const programs = new WeakMap<Model, CompiledGame | NotCompiled>();
+function programOf(m: Model): CompiledGame | NotCompiled {
+  let p = programs.get(m);
+  if (p === undefined) {
+    try {
+      p = compileGame(m);
+    } catch (e) {
+      if (e instanceof NotCompiled) p = e;
+      else if (e instanceof EvalError) p = new NotCompiled('code made from source, which this page forbids', null);
+      else throw e;
+    }
+    programs.set(m, p);
+  }
+  return p;
+}
+
+/** Whether the compiled tier plays this game, and if not, why (`null`: it does). */
+export function whyNotCompiled(def: GameDefinition, players: number, variants: readonly string[] = []): string | null {
+  const p = programOf(modelFor(def, players, variants));
+  return p instanceof NotCompiled ? p.message : null;
+}
+
+/** One game to its end. */
+export function playout(def: GameDefinition, options: PlayoutOptions): Playout {
+  const variants = options.variants ?? [];
+  const maxMoves = options.maxMoves ?? 100_000;
+  checkSetup(def, options.players, variants);
+  const program = programOf(modelFor(def, options.players, variants));
+  if (!(program instanceof NotCompiled)) {
+    const agents = Array.from({ length: options.players }, (_, seat) => options.agents(seat));
+    const pickers: Picker[] = [];
+    for (const agent of agents) if (agent.pick) pickers.push(agent.pick.bind(agent));
+    if (pickers.length === agents.length) {
+      try {
+        return { ...program.play(pickers, maxMoves), tier: 'compiled' };
+      } catch (e) {
+        // Anything it cannot answer as the machine would: the machine plays the game instead.
+        if (!(e instanceof Deopt) && !(e instanceof RangeError)) throw e;
+      }
+    }
+  }
+  const agents = Array.from({ length: options.players }, (_, seat) => options.agents(seat));
+  const state = playGame(def, { players: options.players, seed: options.seed, variants, agents, maxMoves });
+  return { moves: state.moves, result: state.result ?? { scores: [], winners: [] }, tier: 'machine' };
+}

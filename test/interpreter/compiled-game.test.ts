@@ -1,0 +1,236 @@
+// The compiled tier (interpreter/runtime/compiled-game.ts) plays a playout exactly as the machine
+// does: the same moves and the same result for the same seeds, on every shipped ruleset it covers;
+// the machine plays whatever it does not cover or gives up, and gives the true errors; no text of a
+// ruleset becomes code; and where source is forbidden the machine plays everything.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  playGame, playout, randomAgent, RuleError, useGeneratedCode, watchCompiledGames, whyNotCompiled, type Agent,
+} from '../../interpreter/runtime/index.js';
+import type { GameDefinition } from '../../interpreter/definition/index.js';
+import { compileFile, compileText } from '../helpers.js';
+
+afterEach(() => {
+  watchCompiledGames(undefined);
+  vi.unstubAllGlobals();
+  useGeneratedCode(true);
+});
+
+/** A playout and the machine's game for the same seeds, as the moves and result each gives. */
+function bothWays(def: GameDefinition, players: number, seed: string) {
+  const p = playout(def, { players, seed, agents: (seat) => randomAgent(`${seed}:${seat}`) });
+  const state = playGame(def, { players, seed, agents: Array.from({ length: players }, (_, seat) => randomAgent(`${seed}:${seat}`)) });
+  return { tier: p.tier, compiled: JSON.stringify([p.moves, p.result]), machine: JSON.stringify([state.moves, state.result]) };
+}
+
+const SHIPPED: readonly [string, number[], number][] = [
+  ['rulesets/connect-four/connect-four.rules', [2], 80],
+  ['rulesets/connect-four/connect-four.obvious.rules', [2], 10],
+  ['rulesets/breakthrough/breakthrough.rules', [2], 40],
+  ['rulesets/draughts/draughts.rules', [2], 5],
+  ['rulesets/yacht/yacht.rules', [1, 2], 5],
+  ['rulesets/hearts/hearts.rules', [4], 3],
+  ['rulesets/tokaido/tokaido.cs.rules', [2, 3, 4, 5], 3],
+  ['rulesets/tokaido/tokaido.ru.rules', [3], 3],
+  ['rulesets/java/java.cs.rules', [2, 3, 4], 2],
+  ['rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules', [2, 3, 4], 2],
+  ['rulesets/kudy-tudy/kudy-tudy.cs.rules', [2, 3], 2],
+];
+
+describe('the compiled tier', () => {
+  it('plays every shipped ruleset as the machine does, move for move, where it covers the rules', () => {
+    for (const [file, counts, games] of SHIPPED) {
+      const def = compileFile(file);
+      for (const players of counts) {
+        const why = whyNotCompiled(def, players);
+        for (let g = 0; g < games; g++) {
+          const { tier, compiled, machine } = bothWays(def, players, `tier-${g}`);
+          expect(compiled, `${file}, ${players} players, game ${g}`).toBe(machine);
+          // A shipped game it covers is never given up: that would hide a gap as slowness.
+          expect(tier, `${file}, ${players} players: ${why}`).toBe(why === null ? 'compiled' : 'machine');
+        }
+      }
+    }
+  });
+
+  it('covers Connect Four and Breakthrough, and says why not for the games it does not cover yet', () => {
+    expect(whyNotCompiled(compileFile('rulesets/connect-four/connect-four.rules'), 2)).toBeNull();
+    expect(whyNotCompiled(compileFile('rulesets/breakthrough/breakthrough.rules'), 2)).toBeNull();
+    expect(whyNotCompiled(compileFile('rulesets/tokaido/tokaido.cs.rules'), 3)).toMatch(/^the compiled tier does not cover \S/);
+  });
+
+  it('answers as the machine on statements and expressions a board game writes', () => {
+    const def = compileText(`
+game "Tour" { players 2 to 3 }
+component Cell { name: text, x: number, y: number, kind: plain | hill }
+table cells of Cell {
+  | name | x | y | kind  |
+  | a1   | 0 | 0 | plain |
+  | b1   | 1 | 0 | hill  |
+  | c1   | 2 | 0 | plain |
+  | d1   | 3 | 0 | plain |
+  | a2   | 0 | 1 | hill  |
+  | b2   | 1 | 1 | plain |
+  | c2   | 2 | 1 | plain |
+  | d2   | 3 | 1 | hill  |
+  | a3   | 0 | 2 | plain |
+  | b3   | 1 | 2 | plain |
+  | c3   | 2 | 2 | hill  |
+  | d3   | 3 | 2 | plain |
+}
+board field: square grid of cells
+pieces walkers 2 per player
+piece flag in walkers
+counter score per player
+counter trodden per field
+counter moved per walkers
+counter rounds-left, from 6
+define hills = all c in field where kind of c = "hill"
+define mine = all w in walkers where owner of w = player
+define free(c) = count(pieces-at(c)) = 0
+define reach(c) = each t for t in [toward(c, "east"), toward(c, "south"), toward(c, "north-west")] where t is not none
+define top-score = max score of p for p in players
+define total = sum s for s in (each score of p for p in players)
+define walked = count w in walkers where space of w is not none and moved of w > 0
+setup {
+  for each p in players {
+    repeat 2 times {
+      move (first w in walkers where owner of w = p and space of w is none) to first c in field where free(c)
+    }
+  }
+  move flag to last c in field where free(c)
+}
+flow {
+  repeat while rounds-left > 0 {
+    phase "Round" {
+      for each p in players {
+        turn of p { walk(p) }
+      }
+    }
+    lose 1 rounds-left
+  }
+  if top-score >= 3 and total > 0 { say "a good game" } else if walked = 0 { say "nobody walked" } else { say "a quiet game" }
+}
+rule walk(p) {
+  choose w from mine where count(reach(space of w)) > 0 as pick
+  may choose c from reach(space of w) as go
+  if c is not none {
+    move w to c
+    gain 1 moved to w
+    gain 1 trodden to c
+    if c in hills or space of flag = c { gain 2 score } else { gain 1 score }
+    if c = space of flag { move flag off the board }
+  }
+}
+rule blocked forbids go when not free(c) and c != space of flag and owner of w = player
+winner most score then least walked
+`);
+    for (const players of [2, 3]) {
+      expect(whyNotCompiled(def, players)).toBeNull();
+      for (let g = 0; g < 30; g++) {
+        const { tier, compiled, machine } = bothWays(def, players, `tour-${g}`);
+        expect(tier).toBe('compiled');
+        expect(compiled, `game ${g}`).toBe(machine);
+        expect(JSON.parse(compiled)[0].length, `game ${g}`).toBeGreaterThan(6);
+      }
+    }
+  });
+
+  it('gives a game up to the machine, which gives the true error, where the rules go wrong mid-game', () => {
+    const errorOf = (rules: string) => {
+      const def = compileText(rules);
+      expect(whyNotCompiled(def, 2)).toBeNull();
+      const run = () => playout(def, { players: 2, seed: 1, agents: (seat) => randomAgent(seat) });
+      try {
+        run();
+      } catch (e) {
+        return e;
+      }
+      return null;
+    };
+    const none = errorOf(`
+game "Stuck" { players 2 }
+counter n per player
+flow { turn of players[1] { choose k from [1, 2, 3] where k > 5 as take gain k n } }
+winner most n
+`);
+    expect(none).toBeInstanceOf(RuleError);
+    expect((none as RuleError).diagnostic.code).toBe('R0602');
+    const runaway = errorOf(`
+game "Forever" { players 2 }
+counter n
+flow { repeat until n < 0 { gain 1 n } }
+`);
+    expect((runaway as RuleError).diagnostic.code).toBe('R0601');
+    const division = errorOf(`
+game "Halves" { players 2 }
+counter n
+define half(k) = k / (k - k)
+flow { set n to half(4) }
+`);
+    expect((division as RuleError).message).toMatch(/Division by zero/);
+  });
+
+  it('plays on the machine for agents that cannot pick by index, and for rules it does not cover', () => {
+    const def = compileFile('rulesets/connect-four/connect-four.rules');
+    const byIdOnly = (seat: number): Agent => ({ name: 'ids', choose: (moves) => moves[seat % moves.length]! });
+    expect(playout(def, { players: 2, seed: 3, agents: byIdOnly }).tier).toBe('machine');
+    const cards = compileFile('rulesets/hearts/hearts.rules');
+    expect(playout(cards, { players: 4, seed: 3, agents: (seat) => randomAgent(seat) }).tier).toBe('machine');
+  });
+
+  it('never writes a ruleset\'s texts or names into the program', () => {
+    const hostile = [
+      '\\"); globalThis.__regulaInjected = 1; (\\"',
+      "'); globalThis.__regulaInjected = 2; ('",
+      '`; globalThis.__regulaInjected = 3; `',
+      '${globalThis.__regulaInjected = 4}',
+      '*/ globalThis.__regulaInjected = 5; /*',
+      '</script><script>globalThis.__regulaInjected = 6</script>',
+    ];
+    const def = compileText(`
+game "Hostile" { players 2 }
+counter hits per player
+${hostile.map((t, i) => `define text${i} = "${t}"`).join('\n')}
+flow {
+  repeat 3 times {
+    for each p in players {
+      turn of p {
+        choose t from [${hostile.map((_, i) => `text${i}`).join(', ')}] as shout
+        if t + "!" != t and t = text2 { gain 1 hits }
+      }
+    }
+  }
+}
+winner most hits
+`);
+    const sources: string[] = [];
+    watchCompiledGames((s) => sources.push(s));
+    for (let g = 0; g < 10; g++) {
+      const { tier, compiled, machine } = bothWays(def, 2, `hostile-${g}`);
+      expect(tier).toBe('compiled');
+      expect(compiled).toBe(machine);
+    }
+    expect((globalThis as Record<string, unknown>).__regulaInjected).toBeUndefined();
+    const source = sources.join('\n');
+    expect(source).toContain('function play');
+    for (const fragment of ['__regulaInjected', 'script', '`', 'shout', 'hits', 'text0']) expect(source).not.toContain(fragment);
+  });
+
+  it('leaves every game to the machine where making code from source is forbidden', () => {
+    vi.stubGlobal('Function', function forbidden() {
+      throw new EvalError("Refused to evaluate a string as JavaScript because 'unsafe-eval' is not an allowed source");
+    });
+    useGeneratedCode(true); // the machine's expressions learn it too, and are closures
+    // A definition of its own: what the tier made of the shipped one is kept with it.
+    const def = compileText(`
+game "Plain" { players 2 }
+counter n per player
+flow { for each p in players { turn of p { choose k from [1, 2] as take gain k n } } }
+winner most n
+`);
+    expect(whyNotCompiled(def, 2)).toMatch(/forbids/);
+    const p = playout(def, { players: 2, seed: 5, agents: (seat) => randomAgent(seat) });
+    expect(p.tier).toBe('machine');
+    expect(p.moves).toHaveLength(2);
+  });
+});
