@@ -27,14 +27,17 @@ import type { Block, ChooseStmt, DefineDecl, Expr, RuleDecl, Span, Stmt } from '
 import { gridDirections, OPPOSITE, type Model } from './model.js';
 import { exprChildren } from '../../grammar/limits.js';
 import { dependsOnArgumentsAlone } from './purity.js';
+import { nextInt, seedRng } from './rng.js';
 import { playerLabel } from './values.js';
 import type { MoveRecord, Result } from './state.js';
 
-/** A space, piece, player or card in the compiled program: one object each, so equal ones are identical. */
+/** A space, piece, player, card or zone in the compiled program: one object each, so equal ones are identical. */
 export class Ref {
-  constructor(readonly kind: 0 | 1 | 2 | 3, readonly i: number, readonly label: string) {}
+  /** The listing that last offered it (see \`offer\` in the program): a choice's identical copies are one option. */
+  mark = 0;
+  constructor(readonly kind: 0 | 1 | 2 | 3 | 4, readonly i: number, readonly label: string) {}
 }
-const SPACE = 0, PIECE = 1, PLAYER = 2, CARD = 3;
+const SPACE = 0, PIECE = 1, PLAYER = 2, CARD = 3, ZONE = 4;
 type CValue = number | string | boolean | null | Ref | readonly CValue[];
 
 /** Thrown by compiled code that cannot answer exactly as the machine would: the game is played on the machine instead. */
@@ -55,8 +58,8 @@ export interface CompiledPlay {
 }
 
 export interface CompiledGame {
-  /** Plays one game to its end, each seat's decisions by its picker; stops with Deopt past `maxMoves` decisions. */
-  play(pickers: readonly Picker[], maxMoves: number): CompiledPlay;
+  /** Plays one game to its end, each seat's decisions by its picker, chance from `seed`; stops with Deopt past `maxMoves` decisions. */
+  play(pickers: readonly Picker[], maxMoves: number, seed: string | number): CompiledPlay;
 }
 
 /** Why a model is not compiled: the first construct the program does not cover, and where. */
@@ -73,7 +76,6 @@ const deopt = (): never => {
 };
 const T = (v: CValue): boolean => (typeof v === 'boolean' ? v : deopt());
 const N = (v: CValue): number => (typeof v === 'number' ? v : deopt());
-const L = (v: CValue): readonly CValue[] => (Array.isArray(v) ? v : deopt());
 const S = (v: CValue): Ref => (v instanceof Ref && v.kind === SPACE ? v : deopt());
 function EQ(a: CValue, b: CValue): boolean {
   if (a === b) return true;
@@ -92,23 +94,9 @@ function LABEL(v: CValue): string {
   for (let i = 1; i < v.length; i++) out += '+' + LABEL(v[i]!);
   return out;
 }
-function IN(x: CValue, list: CValue): boolean {
-  const items = L(list);
-  for (let i = 0; i < items.length; i++) if (EQ(items[i]!, x)) return true;
-  return false;
-}
-function PLUS(x: CValue, y: CValue): CValue {
-  if (typeof x === 'string' || typeof y === 'string') return LABEL(x) + LABEL(y);
-  if (Array.isArray(x)) return [...x, ...L(y)];
-  return N(x) + N(y);
-}
 const DIV = (x: number, d: number): number => (d === 0 ? deopt() : Math.floor(x / d));
 const MOD = (x: number, d: number): number => (d === 0 ? deopt() : ((x % d) + d) % d);
-const AT = (list: CValue, i: number): CValue => {
-  const items = L(list);
-  return i >= 1 && i <= items.length && Number.isInteger(i) ? items[i - 1]! : deopt();
-};
-const HELPERS = { deopt, T, N, L, S, EQ, LABEL, IN, PLUS, DIV, MOD, AT, Ref, END };
+const HELPERS = { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf: nextInt };
 
 // ─── The world: the model's things as indices ─────────────────────────────────
 
@@ -120,7 +108,14 @@ interface World {
   readonly pieceIndex: ReadonlyMap<string, number>;
   readonly pieces: readonly Ref[];
   readonly players: readonly Ref[];
-  /** The things of tables that are no board's spaces: cards (in no zone: the tier covers no zones). */
+  /** Every zone by its key (\`deck\`, \`hand@2\`): its reference, who may read it (null: everyone), and per-player zones' keys by seat. */
+  readonly zoneKeys: readonly string[];
+  readonly zoneIndex: ReadonlyMap<string, number>;
+  readonly zones: readonly Ref[];
+  readonly zoneReaders: readonly (readonly number[] | null)[];
+  readonly zoneSeat: readonly (Ref | null)[];
+  readonly seatZones: ReadonlyMap<string, readonly Ref[]>;
+  /** The things of tables that are no board's spaces: cards. */
   readonly cardIds: readonly string[];
   readonly cardIndex: ReadonlyMap<string, number>;
   readonly cards: readonly Ref[];
@@ -145,6 +140,20 @@ function worldOf(m: Model): World {
   const pieceIndex = new Map(pieceIds.map((id, i) => [id, i]));
   const pieces = pieceIds.map((id, i) => new Ref(PIECE, i, m.pieces.get(id)!.label));
   const players = Array.from({ length: m.playerCount }, (_, seat) => new Ref(PLAYER, seat, playerLabel(seat)));
+  const zoneKeys: string[] = [], zoneLabels: string[] = [], zoneReaders: (number[] | null)[] = [], zoneSeats: (number | null)[] = [];
+  for (const [name, z] of m.zones) {
+    for (const seat of z.perPlayer ? players.map((p) => p.i) : [null]) {
+      zoneKeys.push(seat === null ? name : `${name}@${seat}`);
+      zoneLabels.push(seat === null ? name : `${name} of ${playerLabel(seat)}`);
+      zoneSeats.push(seat);
+      // As the machine's zoneReaders: public to all, private to its owner, else to nobody.
+      zoneReaders.push(z.visibility === 'public' ? null : z.visibility === 'private' && seat !== null ? [seat] : []);
+    }
+  }
+  const zoneIndex = new Map(zoneKeys.map((k, i) => [k, i]));
+  const zones = zoneKeys.map((_, i) => new Ref(ZONE, i, zoneLabels[i]!));
+  const zoneSeat = zoneSeats.map((seat) => (seat === null ? null : players[seat]!));
+  const seatZones = new Map([...m.zones].filter(([, z]) => z.perPlayer).map(([name]) => [name, players.map((p) => zones[zoneIndex.get(`${name}@${p.i}`)!]!)]));
   const cardIds = [...m.things.keys()].filter((id) => !spaceIndex.has(id));
   const cardIndex = new Map(cardIds.map((id, i) => [id, i]));
   const cards = cardIds.map((id, i) => new Ref(CARD, i, m.things.get(id)!.label));
@@ -168,7 +177,8 @@ function worldOf(m: Model): World {
     const other = board.toward.get(id)?.get(d);
     return other === undefined ? -1 : spaceIndex.get(other)!;
   }));
-  return { spaceIds, spaceIndex, spaces, pieceIds, pieceIndex, pieces, players, cardIds, cardIndex, cards, owners, positions, ways, toward, lines: directions.map(() => []), onGrid };
+  return {
+    spaceIds, spaceIndex, spaces, pieceIds, pieceIndex, pieces, players, zoneKeys, zoneIndex, zones, zoneReaders, zoneSeat, seatZones, cardIds, cardIndex, cards, owners, positions, ways, toward, lines: directions.map(() => []), onGrid };
 }
 
 // ─── The writer ───────────────────────────────────────────────────────────────
@@ -183,12 +193,12 @@ interface Src {
 /** The JavaScript local each name in scope stands for. */
 type Scope = ReadonlyMap<string, Src>;
 
-const truth = (x: Src): string => (x.t === 'bool' ? x.js : `H.T(${x.js})`);
-const number = (x: Src): string => (x.t === 'num' ? x.js : `H.N(${x.js})`);
-const list = (x: Src): string => (x.t === 'list' ? x.js : `H.L(${x.js})`);
+const truth = (x: Src): string => (x.t === 'bool' ? x.js : `T(${x.js})`);
+const number = (x: Src): string => (x.t === 'num' ? x.js : `N(${x.js})`);
+const list = (x: Src): string => (x.t === 'list' ? x.js : `L(${x.js})`);
 /** Equal values: one that is not a list equals only itself. */
 const equality = (a: Src, b: Src): string =>
-  (a.t !== 'list' && a.t !== 'any') || (b.t !== 'list' && b.t !== 'any') ? `(${a.js} === ${b.js})` : `H.EQ(${a.js}, ${b.js})`;
+  (a.t !== 'list' && a.t !== 'any') || (b.t !== 'list' && b.t !== 'any') ? `(${a.js} === ${b.js})` : `EQ(${a.js}, ${b.js})`;
 
 class Writer {
   readonly constants: unknown[] = [];
@@ -204,12 +214,11 @@ class Writer {
   /** Collections of pieces an index plan reads, by their number in the program. */
   readonly collections: (readonly string[])[] = [];
   /** Counter name → how it is kept: its array in the program and what it is kept for. */
-  readonly counters = new Map<string, { js: string; per: 'game' | 'player' | 'space' | 'piece' }>();
+  readonly counters = new Map<string, { js: string; per: 'game' | 'player' | 'space' | 'piece'; any: boolean }>();
 
   constructor(readonly m: Model, readonly w: World) {
     let k = 0;
     for (const [name, c] of m.counters) {
-      if (c.initial?.kind === 'None') unsupported(`counter \`${name}\`, which holds a value (\`from none\`)`, c.span);
       const owner = c.owner;
       let per: 'game' | 'player' | 'space' | 'piece';
       if (owner.kind === 'global') per = 'game';
@@ -217,7 +226,7 @@ class Writer {
       else if (owner.kind === 'each' && m.boards.has(owner.of.text)) per = 'space';
       else if (owner.kind === 'each' && m.collections.has(owner.of.text)) per = 'piece';
       else return unsupported(`counter \`${name}\` kept for each of ${owner.kind === 'player-each' ? `player and ${owner.of.text}` : owner.of.text}`, c.span);
-      this.counters.set(name, { js: `C${k++}`, per });
+      this.counters.set(name, { js: `C${k++}`, per, any: c.initial?.kind === 'None' });
     }
   }
 
@@ -266,7 +275,7 @@ class Writer {
       this.pending.push(() => {
         const params = r.params.map(() => this.local());
         const scope: Scope = new Map(r.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
-        this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) H.deopt();\n${this.block(r.body, scope, '  ')}}`);
+        this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${this.block(r.body, scope, '  ')}}`);
       });
     }
     return js;
@@ -303,8 +312,8 @@ class Writer {
         const a = this.src(e.then, scope, open), b = this.src(e.else, scope, open);
         return { js: `(${truth(this.src(e.cond, scope, open))} ? ${a.js} : ${b.js})`, t: a.t === b.t ? a.t : 'any' };
       }
-      case 'Index': return { js: `H.AT(${this.expr(e.target, scope, open)}, ${number(this.src(e.index, scope, open))})`, t: 'any' };
-      case 'Range': return unsupported('a range (`a to b`)', e.span);
+      case 'Index': return { js: `AT(${this.expr(e.target, scope, open)}, ${number(this.src(e.index, scope, open))})`, t: 'any' };
+      case 'Range': return { js: `range(${number(this.src(e.from, scope, open))}, ${number(this.src(e.to, scope, open))})`, t: 'list' };
       case 'Binary': return this.binary(e.op, e.left, e.right, scope, open);
       case 'Comprehension': return this.comprehension(e, scope, open);
       default: {
@@ -323,13 +332,13 @@ class Writer {
       case 'or': return bool(`(${truth(a)} || ${truth(b)})`);
       case '=': case 'is': return bool(equality(a, b));
       case '!=': case 'is not': return bool(`!${equality(a, b)}`);
-      case 'in': return bool(`H.IN(${a.js}, ${b.js})`);
-      case 'not in': return bool(`!H.IN(${a.js}, ${b.js})`);
-      case '+': return a.t === 'num' && b.t === 'num' ? num(`(${a.js} + ${b.js})`) : { js: `H.PLUS(${a.js}, ${b.js})`, t: 'any' };
+      case 'in': return bool(`IN(${a.js}, ${b.js})`);
+      case 'not in': return bool(`!IN(${a.js}, ${b.js})`);
+      case '+': return a.t === 'num' && b.t === 'num' ? num(`(${a.js} + ${b.js})`) : { js: `PLUS(${a.js}, ${b.js})`, t: 'any' };
       case '-': case '*': return num(`(${number(a)} ${op} ${number(b)})`);
       case '<': case '<=': case '>': case '>=': return bool(`(${number(a)} ${op} ${number(b)})`);
-      case '/': return num(`H.DIV(${number(a)}, ${number(b)})`);
-      case 'mod': return num(`H.MOD(${number(a)}, ${number(b)})`);
+      case '/': return num(`DIV(${number(a)}, ${number(b)})`);
+      case 'mod': return num(`MOD(${number(a)}, ${number(b)})`);
     }
     return unsupported(`the operator \`${op}\``, l.span);
   }
@@ -343,15 +352,20 @@ class Writer {
       case 'player': return { js: '(cur < 0 ? null : PLAYERS[cur])', t: 'scalar' };
       case 'players': return { js: 'PLAYERS', t: 'list' };
       case 'player-count': return { js: `(${m.playerCount})`, t: 'num' };
-      case 'game-ending': return { js: 'false', t: 'bool' };
+      case 'game-ending': return { js: 'ending', t: 'bool' };
     }
     const counter = this.counters.get(name);
     if (counter) {
-      if (counter.per === 'game') return { js: `${counter.js}[0]`, t: 'num' };
-      if (counter.per === 'player') return { js: `${counter.js}[cur < 0 ? H.deopt() : cur]`, t: 'num' };
-      return { js: 'H.deopt()', t: 'any' }; // the machine asks whose
+      const t: Kind = counter.any ? 'any' : 'num';
+      if (counter.per === 'game') return { js: `${counter.js}[0]`, t };
+      if (counter.per === 'player') return { js: `${counter.js}[cur < 0 ? deopt() : cur]`, t };
+      return { js: 'deopt()', t: 'any' }; // the machine asks whose
     }
-    if (m.zones.has(name)) return unsupported(`zones (\`${name}\`)`, span);
+    const zone = m.zones.get(name);
+    if (zone) {
+      if (!zone.perPlayer) return { js: this.constant(this.w.zones[this.w.zoneIndex.get(name)!]), t: 'scalar' };
+      return { js: `${this.constant(this.w.seatZones.get(name))}[cur < 0 ? deopt() : cur]`, t: 'scalar' };
+    }
     if (m.constants.has(name)) {
       const v = m.constants.get(name)!;
       return { js: this.constant(v), t: typeof v === 'number' ? 'num' : typeof v === 'boolean' ? 'bool' : 'scalar' };
@@ -366,13 +380,13 @@ class Writer {
     const table = m.tableThings.get(name);
     if (table) return { js: this.constant(Object.freeze(table.map((id) => this.thing(id)))), t: 'list' };
     if (m.pieceDecls.has(name)) return { js: 'null', t: 'scalar' };
-    return { js: 'H.deopt()', t: 'any' };
+    return { js: 'deopt()', t: 'any' };
   }
 
   private defineCall(name: string, args: readonly Expr[], span: Span, scope: Scope, open: boolean): Src {
     const d = this.m.defines.get(name)!;
     if (this.m.overrides.has(name)) return unsupported(`a define that powers override (\`${name}\`)`, span);
-    if (d.params.length !== args.length) return { js: 'H.deopt()', t: 'any' };
+    if (d.params.length !== args.length) return { js: 'deopt()', t: 'any' };
     return { js: `${this.define(d)}(${args.map((a) => this.expr(a, scope, open)).join(', ')})`, t: this.typeOfDefine(d) };
   }
 
@@ -397,10 +411,30 @@ class Writer {
     if (this.m.defines.has(name)) return this.defineCall(name, args, span, scope, open);
     const a = args.map((x) => this.src(x, scope, open));
     if (name === 'count' && a.length === 1) return { js: `${list(a[0]!)}.length`, t: 'num' };
-    if (name === 'pieces-at' && a.length === 1) return { js: `HERE[H.S(${a[0]!.js}).i]`, t: 'list' };
-    if (name === 'toward' && a.length === 2) return { js: `toward(H.S(${a[0]!.js}), ${a[1]!.js})`, t: 'scalar' };
-    if (name === 'line' && a.length === 2) return { js: `line(H.S(${a[0]!.js}), ${a[1]!.js})`, t: 'list' };
+    if (name === 'pieces-at' && a.length === 1) return { js: `HERE[S(${a[0]!.js}).i]`, t: 'list' };
+    if ((name === 'toward' || name === 'line') && a.length === 2) {
+      // A direction written out is found once, here; another is looked up as the game runs.
+      const written = args[1]!.kind === 'Text' ? this.w.ways.get(args[1]!.value) : undefined;
+      const way = written === undefined ? `way(${a[1]!.js})` : `(${written})`;
+      return { js: `${name}(S(${a[0]!.js}), ${way})`, t: name === 'line' ? 'list' : 'scalar' };
+    }
     if (name === 'opposite' && a.length === 1) return { js: `opposite(${a[0]!.js})`, t: 'scalar' };
+    const all = `[${a.map((x) => x.js).join(', ')}]`;
+    switch (name) {
+      case 'sum': return { js: `numbers(${all}).reduce((x, y) => x + y, 0)`, t: 'num' };
+      case 'max': return { js: `most(numbers(${all}), true)`, t: 'any' };
+      case 'min': return { js: `most(numbers(${all}), false)`, t: 'any' };
+      case 'abs': return { js: `Math.abs(${number(a[0] ?? { js: 'null', t: 'scalar' })})`, t: 'num' };
+      case 'count': return { js: `L(${a[0]?.js ?? 'null'}).length`, t: 'num' };
+      case 'distinct': return { js: `distinct(L(${a[0]?.js ?? 'null'}))`, t: 'list' };
+      case 'flatten': return { js: `flatten(L(${a[0]?.js ?? 'null'}))`, t: 'list' };
+      case 'neighbours': return { js: `NEIGHBOURS[S(${a[0]?.js ?? 'null'}).i]`, t: 'list' };
+      case 'adjacent': return { js: `adjacent(S(${a[0]?.js ?? 'null'}), S(${a[1]?.js ?? 'null'}))`, t: 'bool' };
+      case 'directions': return { js: `DIRECTIONS[S(${a[0]?.js ?? 'null'}).i]`, t: 'list' };
+      case 'players-from': return { js: `playersFrom(${a[0]?.js ?? 'null'})`, t: 'list' };
+      case 'holds': return { js: `holdsOf(${a[0]?.js ?? 'null'}, ${a[1]?.js ?? 'null'})`, t: 'bool' };
+      case 'set-score': return { js: `setScore(L(${a[0]?.js ?? 'null'}), String(${a[1]?.js ?? 'undefined'}), L(${a[2]?.js ?? 'null'}).map(N))`, t: 'num' };
+    }
     return unsupported(`the built-in \`${name}\``, span);
   }
 
@@ -410,25 +444,24 @@ class Writer {
     const name = e.property.text;
     const t = this.expr(e.target, scope, open);
     const m = this.m;
-    if (name === 'name') return { js: `H.LABEL(nonNull(${t}))`, t: 'scalar' };
-    if (m.zones.get(name)?.perPlayer) return unsupported(`zones (\`${name} of …\`)`, e.span);
+    if (name === 'name') return { js: `LABEL(nonNull(${t}))`, t: 'scalar' };
     const counter = this.counters.get(name);
     const attrs: (CValue | undefined)[] = this.w.spaceIds.map((id) => m.things.get(id)?.attrs[name]);
-    const isCounter = counter !== undefined && counter.per !== 'game' && !['owner', 'space', 'slot', 'position', 'seat'].includes(name);
+    const isCounter = counter !== undefined && !counter.any && counter.per !== 'game' && !['owner', 'space', 'slot', 'position', 'seat'].includes(name);
     let fn = this.properties.get(name);
     if (fn === undefined) {
       this.properties.set(name, (fn = `p${this.properties.size}`));
       const declaredAttr = [...m.components.values()].some((c) => c.attrs.some((a) => a.name.text === name));
-      const lines: string[] = [`function ${fn}(t) {`, '  if (!(t instanceof H.Ref)) H.deopt();'];
+      const lines: string[] = [`function ${fn}(t) {`, '  if (!(t instanceof Ref)) deopt();'];
       // A space: a counter kept for each space, else its attribute, else its position.
       lines.push('  if (t.kind === 0) {');
       if (counter?.per === 'space') lines.push(`    return ${counter.js}[t.i];`);
-      else if (counter) lines.push('    H.deopt();');
+      else if (counter) lines.push('    deopt();');
       else {
         lines.push(`    const a = ${this.constant(attrs)}[t.i];`, '    if (a !== undefined) return a;');
         if (name === 'position') lines.push('    return POSITIONS[t.i];');
         else if (declaredAttr) lines.push('    return null;');
-        else lines.push('    H.deopt();');
+        else lines.push('    deopt();');
       }
       lines.push('  }');
       // A piece: its owner, space, slot or position; else a counter kept for each piece.
@@ -438,17 +471,21 @@ class Writer {
       else if (name === 'slot') lines.push('    return SPACE_OF[t.i] < 0 ? null : SLOT_OF[t.i];');
       else if (name === 'position') lines.push('    return SPACE_OF[t.i] < 0 ? null : POSITIONS[SPACE_OF[t.i]];');
       else if (counter?.per === 'piece') lines.push(`    return ${counter.js}[t.i];`);
-      else lines.push('    H.deopt();');
+      else lines.push('    deopt();');
       lines.push('  }');
       // A card: its attribute (a card in no zone has no zone).
       lines.push('  if (t.kind === 3) {');
       lines.push(`    const a = ${this.constant(this.w.cardIds.map((id) => m.things.get(id)!.attrs[name]))}[t.i];`, '    if (a !== undefined) return a;');
-      lines.push(name === 'zone' || declaredAttr ? '    return null;' : '    H.deopt();');
+      if (name === 'zone') lines.push('    return CARD_ZONE[t.i] < 0 ? null : ZONE_REFS[CARD_ZONE[t.i]];');
+      else lines.push(declaredAttr ? '    return null;' : '    deopt();');
       lines.push('  }');
-      // A player: its seat, or a counter kept per player.
+      // A zone: its owner.
+      lines.push('  if (t.kind === 4) {', name === 'owner' ? '    return ZONE_SEAT[t.i];' : '    deopt();', '  }');
+      // A player: its seat, a counter kept per player, or its zone of that name.
       if (name === 'seat') lines.push('  return t.i;');
       else if (counter?.per === 'player') lines.push(`  return ${counter.js}[t.i];`);
-      else lines.push('  return H.deopt();');
+      else if (!counter && m.zones.get(name)?.perPlayer) lines.push(`  return ${this.constant(this.w.seatZones.get(name))}[t.i];`);
+      else lines.push('  return deopt();');
       lines.push('}');
       this.functions.push(lines.join('\n'));
     }
@@ -458,11 +495,23 @@ class Writer {
   /** A comprehension: a function of the locals it reads, looping over its list. */
   private comprehension(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean): Src {
     const q = e.quantifier;
-    if (!['any', 'every', 'first', 'last', 'count', 'all', 'each', 'sum', 'max', 'min'].includes(q)) return unsupported(`\`${q}\``, e.span);
+    if (!['any', 'every', 'first', 'last', 'count', 'all', 'each', 'sum', 'max', 'min', 'sorted', 'best', 'worst'].includes(q)) return unsupported(`\`${q}\``, e.span);
     const items = this.local(), i = this.local(), x = this.local(), n = this.local();
     const inner = new Map(scope).set(e.variable.text, { js: x, t: 'any' });
     const cond = e.where ? truth(this.src(e.where, inner, open)) : null;
     const key = e.keys.length ? this.src(e.keys[0]!, inner, open) : { js: 'null', t: 'any' as Kind };
+    if (q === 'sorted' || q === 'best' || q === 'worst') {
+      // Ordered by their keys (numbers by value, anything else by label), ties in the list's order.
+      const keys = `[${e.keys.map((k) => this.expr(k, inner, open)).join(', ')}]`;
+      const edge = q === 'sorted' ? `return keyed.map((k) => k.item);` : `if (!keyed.length) return [];\n  const edge = keyed[${q === 'best' ? 'keyed.length - 1' : '0'}];\n  return keyed.filter((k) => compareKeys(k.keys, edge.keys) === 0).map((k) => k.item);`;
+      return this.loopFunction(scope, [
+        `const ${items} = ${list(this.src(e.list, scope, open))};`,
+        'const keyed = [];',
+        `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}keyed.push({ item: ${x}, keys: ${keys} }); }`,
+        'keyed.sort((a, b) => compareKeys(a.keys, b.keys));',
+        edge,
+      ], 'list');
+    }
     const whole = list(this.src(e.list, scope, open));
     const plan = e.stops || q === 'every' ? null : this.indexPlan(e, scope, open);
     const lines = [`const ${items} = ${plan === null ? whole : `${plan} ?? ${whole}`};`];
@@ -479,13 +528,16 @@ class Writer {
         default: lines.push(`const kept = ${items}.slice(0, ${n});`, ...this.fold(q, 'kept', i, x, key, null));
       }
     } else lines.push(...this.fold(q, items, i, x, key, cond));
+    return this.loopFunction(scope, lines, q === 'any' || q === 'every' ? 'bool' : q === 'count' || q === 'sum' ? 'num' : q === 'all' || q === 'each' ? 'list' : 'any');
+  }
+
+  /** A function of the locals of \`scope\` its body reads, written once; its call. */
+  private loopFunction(scope: Scope, lines: readonly string[], t: Kind): Src {
     const body = lines.map((l) => `  ${l}`).join('\n');
-    // Its parameters: the locals of the enclosing scope its body reads.
     const outer = new Set([...scope.values()].map((v) => v.js));
     const params = [...new Set(body.match(/\bv\d+\b/g) ?? [])].filter((v) => outer.has(v));
     const fn = `c${this.comprehensions++}`;
     this.functions.push(`function ${fn}(${params.join(', ')}) {\n${body}\n}`);
-    const t: Kind = q === 'any' || q === 'every' ? 'bool' : q === 'count' || q === 'sum' ? 'num' : q === 'all' || q === 'each' ? 'list' : 'any';
     return { js: `${fn}(${params.join(', ')})`, t };
   }
 
@@ -584,9 +636,16 @@ class Writer {
         return `${ind}const ${v} = ${value.js};\n`;
       }
       case 'Change': return this.change(s, scope, ind);
-      case 'Move': {
-        if (s.position) return unsupported('moving cards (`to the top of …`)', s.span);
-        return `${ind}move(${e(s.what)}, ${e(s.to)});\n`;
+      case 'Move': return `${ind}move(${e(s.what)}, ${e(s.to)}, ${s.position === 'top'});\n`;
+      case 'Draw': return `${ind}draw(${e(s.count)}, ${e(s.from)}, ${e(s.to)});\n`;
+      case 'Shuffle': return `${ind}shuffle(${e(s.zone)});\n`;
+      case 'Reveal': return `${ind}reveal(${e(s.what)});\n`;
+      case 'Random': {
+        const items = this.local(), x = this.local(), kept = this.local(), picked = this.local();
+        const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
+        const where = s.where ? truth(this.src(s.where, inner, true)) : 'true';
+        scope.set(s.variable.text, { js: picked, t: 'any' });
+        return `${ind}const ${items} = L(${e(s.from)});\n${ind}const ${kept} = [];\n${ind}for (const ${x} of ${items}) if (${where}) ${kept}.push(${x});\n${ind}const ${picked} = ${kept}.length ? ${kept}[nextInt(${kept}.length)] : null;\n`;
       }
       case 'If': {
         let js = `${ind}if (${test(s.cond)}) {\n${this.block(s.then, scope, ind + '  ')}${ind}}`;
@@ -599,45 +658,47 @@ class Writer {
         return js + '\n';
       }
       case 'ForEach': {
-        if (s.simultaneous) return unsupported('simultaneous choices', s.span);
         const items = this.local(), i = this.local(), x = this.local();
         const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
         const where = s.where ? `if (!${truth(this.src(s.where, inner, true))}) continue;\n${ind}  ` : '';
-        return `${ind}const ${items} = H.L(${e(s.list)}).slice();\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) H.deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n`;
+        // In a simultaneous loop the decisions are secret (its frame stays on the machine's stack while it runs).
+        const [open, close] = s.simultaneous ? [`${ind}secret++;\n`, `${ind}secret--;\n`] : ['', ''];
+        return `${open}${ind}const ${items} = L(${e(s.list)}).slice();\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
       }
       case 'Repeat': {
-        const guard = `if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) H.deopt();`;
+        const guard = `if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`;
         const body = this.block(s.body, scope, ind + '  ');
         if (s.mode === 'times') {
           const left = this.local();
-          return `${ind}let ${left} = H.N(${e(s.expr)});\n${ind}while (${left}-- > 0) {\n${ind}  ${guard}\n${body}${ind}}\n`;
+          return `${ind}let ${left} = N(${e(s.expr)});\n${ind}while (${left}-- > 0) {\n${ind}  ${guard}\n${body}${ind}}\n`;
         }
         const holds = test(s.expr);
         return `${ind}while (${s.mode === 'until' ? `!${holds}` : holds}) {\n${ind}  ${guard}\n${body}${ind}}\n`;
       }
       case 'Turn': {
         const p = this.local(), was = this.local();
-        return `${ind}const ${p} = ${e(s.player)};\n${ind}if (!(${p} instanceof H.Ref) || ${p}.kind !== 2) H.deopt();\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n${this.block(s.body, scope, ind)}${ind}cur = ${was};\n`;
+        return `${ind}const ${p} = ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n${this.block(s.body, scope, ind)}${ind}cur = ${was};\n`;
       }
       case 'Phase': {
         // Only its time limit is worked out (a number, or the machine's error); the rest is the log's.
-        const limit = s.timeLimit ? `${ind}H.N(${e(s.timeLimit)});\n` : '';
+        const limit = s.timeLimit ? `${ind}N(${e(s.timeLimit)});\n` : '';
         return `${limit}${ind}{\n${this.block(s.body, scope, ind + '  ')}${ind}}\n`;
       }
       case 'Call': {
         const rule = this.m.rules.get(s.rule.text);
-        if (!rule) return `${ind}H.deopt();\n`;
+        if (!rule) return `${ind}deopt();\n`;
         // The machine evaluates the arguments it has parameters for; a missing one is none.
         const args = rule.params.map((_, i) => (s.args[i] ? e(s.args[i]!) : 'null'));
         return `${ind}${this.rule(rule)}(${args.join(', ')});\n`;
       }
       case 'EndGame':
-        if (s.afterRound) return unsupported('`end the game after the round`', s.span);
-        return `${ind}throw H.END;\n`;
+        // After the round: the rules see \`game-ending\` and end it themselves.
+        return s.afterRound ? `${ind}ending = true;\n` : `${ind}throw END;\n`;
       case 'Choose': return this.choose(s, scope, ind);
       case 'Say': return ''; // it only writes the log
-      case 'Draw': case 'Shuffle': case 'Menu': case 'Fire': case 'Rank': case 'Random': case 'Reveal':
-        return unsupported(`the \`${s.kind}\` statement`, s.span);
+      case 'Menu': return this.menu(s, scope, ind);
+      case 'Rank': return this.rank(s, scope, ind);
+      case 'Fire': return unsupported('events', s.span);
       default: {
         const never: never = s;
         return unsupported(`statement ${JSON.stringify(never)}`, null);
@@ -649,62 +710,148 @@ class Writer {
     const name = s.counter.text;
     const counter = this.counters.get(name);
     const decl = this.m.counters.get(name);
-    if (!counter || !decl) return `${ind}H.deopt();\n`;
+    if (!counter || !decl) return `${ind}deopt();\n`;
     if (s.on) return unsupported('counters kept per player per thing (`… on …`)', s.span);
     const e = (x: Expr) => this.expr(x, scope, true);
     // Where the value is kept: [array, index].
     let slot: string;
     if (counter.per === 'game') slot = '0';
-    else if (!s.target) slot = counter.per === 'player' ? '(cur < 0 ? H.deopt() : cur)' : 'H.deopt()';
+    else if (!s.target) slot = counter.per === 'player' ? '(cur < 0 ? deopt() : cur)' : 'deopt()';
     else {
       const kind = counter.per === 'player' ? PLAYER : counter.per === 'space' ? SPACE : PIECE;
       slot = `owned(${e(s.target)}, ${kind})`;
     }
     const at = this.local(), amount = this.local(), next = this.local();
-    const lines = [`const ${at} = ${slot};`, `const ${amount} = H.N(${e(s.amount)});`];
+    if (counter.any) {
+      // A counter that holds any value: only \`set\` changes it (the machine refuses the others).
+      if (s.op !== 'set') return `${ind}deopt();\n`;
+      return `${ind}{\n${ind}  const ${at} = ${slot};\n${ind}  ${counter.js}[${at}] = ${e(s.amount)};\n${ind}}\n`;
+    }
+    const lines = [`const ${at} = ${slot};`, `const ${amount} = N(${e(s.amount)});`];
     switch (s.op) {
       case 'gain': case 'add': lines.push(`let ${next} = ${counter.js}[${at}] + ${amount};`); break;
       case 'lose': lines.push(`let ${next} = ${counter.js}[${at}] - ${amount};`); break;
-      case 'pay': lines.push(`if (${amount} > ${counter.js}[${at}]) H.deopt();`, `let ${next} = ${counter.js}[${at}] - ${amount};`); break;
+      case 'pay': lines.push(`if (${amount} > ${counter.js}[${at}]) deopt();`, `let ${next} = ${counter.js}[${at}] - ${amount};`); break;
       case 'set': lines.push(`let ${next} = ${amount};`); break;
     }
-    if (decl.min) lines.push(`if (${next} < H.N(${e(decl.min)})) H.deopt();`);
-    if (decl.max) lines.push(`{ const most = H.N(${e(decl.max)}); if (${next} > most) ${next} = most; }`);
+    if (decl.min) lines.push(`if (${next} < N(${e(decl.min)})) deopt();`);
+    if (decl.max) lines.push(`{ const most = N(${e(decl.max)}); if (${next} > most) ${next} = most; }`);
     lines.push(`${counter.js}[${at}] = ${next};`);
     return `${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}}\n`;
   }
 
+  /** `{name}` in a label: each variable's label (or the current player's), as the machine's interpolate. */
+  private template(text: string, scope: Scope): string {
+    const parts = text.split(/\{([^}]+)\}/);
+    const out: string[] = [this.constant(parts[0]!)];
+    for (let i = 1; i < parts.length; i += 2) {
+      const v = scope.get(parts[i]!);
+      out.push(v ? `LABEL(${v.js})` : parts[i] === 'player' ? 'LABEL(cur < 0 ? null : PLAYERS[cur])' : 'deopt()');
+      out.push(this.constant(parts[i + 1]!));
+    }
+    return `(${out.join(' + ')})`;
+  }
+
+  /** Who decides: the current player, or the one named by `by`. */
+  private decider(by: Expr | null, scope: Scope): string {
+    return by ? `seatOf(${this.expr(by, scope, true)})` : 'cur';
+  }
+
+  /** The forbidding rules of a choice, each as a test that holds when it forbids (judged for `decider`'s powers). */
+  private forbidding(choice: string, inner: Scope, decider: string): string[] {
+    return (this.m.forbids.get(choice) ?? []).map((f) => {
+      const when = truth(this.src(f.decl.when, inner, true));
+      return f.power ? `(holds(${decider}, ${this.constant(f.power)}) && ${when})` : when;
+    });
+  }
+
   private choose(s: ChooseStmt, scope: Map<string, Src>, ind: string): string {
-    if (s.by) return unsupported('a choice made by another player (`by`)', s.span);
-    if (s.count || s.subset) return unsupported('choosing several things at once', s.span);
-    if (s.label.kind !== 'verb') return unsupported('a choice labelled by a template', s.span);
-    const forbids = this.m.forbids.get(s.name.text) ?? [];
-    if (forbids.some((f) => f.power)) return unsupported('forbidding rules that powers bring', s.span);
-    const items = this.local(), i = this.local(), x = this.local(), id = this.local(), chosen = this.local();
+    const items = this.local(), i = this.local(), x = this.local(), id = this.local(), k = this.local(), mark = this.local(), who = this.local();
     const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
-    const tests: string[] = [];
-    if (s.where) tests.push(truth(this.src(s.where, inner, true)));
-    for (const f of forbids) tests.push(`!${truth(this.src(f.decl.when, inner, true))}`);
-    const prefix = this.constant(`${s.label.verb.text} `);
-    const pass = s.optional ? this.constant(s.passLabel ?? 'pass') : null;
+    const refused: string[] = [];
+    if (s.where) refused.push(`!${truth(this.src(s.where, inner, true))}`);
+    refused.push(...this.forbidding(s.name.text, inner, who));
+    const verb = s.label.kind === 'verb' ? this.constant(`${s.label.verb.text} `) : null;
+    const label = s.label.kind === 'verb' ? `${verb} + LABEL(${x})` : this.template(s.label.text, inner);
+    const from = this.expr(s.from, scope, true);
+    const values = s.count ? `combinations(L(${from}), N(${this.expr(s.count, scope, true)}))` : s.subset ? `subsets(L(${from}))` : `L(${from})`;
     const lines = [
-      `const ${items} = H.L(${this.expr(s.from, scope, true)});`,
+      `const ${who} = ${this.decider(s.by, scope)};`,
+      `const ${items} = ${values};`,
       'OPTIONS.length = 0;',
       'IDS.length = 0;',
+      // Things with labels no other thing has are the same option only if they are the same thing:
+      // no id is made but the chosen one's.
+      `const ${mark} = ${verb !== null ? `UNIQUE_LABELS && allRefs(${items}) ? ++marks : 0` : '0'};`,
       `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {`,
       `  const ${x} = ${items}[${i}];`,
-      ...tests.map((t) => `  if (!(${t})) continue;`),
-      `  const ${id} = ${prefix} + H.LABEL(${x});`,
+      ...refused.map((t) => `  if (${t}) continue;`),
+      `  if (${mark} !== 0) { if (${x}.mark !== ${mark}) { ${x}.mark = ${mark}; OPTIONS.push(${x}); IDS.push(null); } continue; }`,
+      `  const ${id} = ${label};`,
       `  if (IDS.length < 8 ? IDS.includes(${id}) : seen(${id})) continue;`,
       `  OPTIONS.push(${x});`,
       `  IDS.push(${id});`,
       '}',
-      ...(pass ? [`OPTIONS.push(null);`, `IDS.push(${pass});`] : []),
-      'if (OPTIONS.length === 0 || cur < 0) H.deopt();',
-      `${chosen} = decide();`,
+      ...(s.optional ? [`OPTIONS.push(null);`, `IDS.push(${this.constant(s.passLabel ?? 'pass')});`] : []),
+      `const ${k} = decide(${verb ?? 'null'}, ${who});`,
     ];
+    const chosen = this.local();
     scope.set(s.variable.text, { js: chosen, t: 'any' });
-    return `${ind}let ${chosen};\n${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}}\n`;
+    return `${ind}let ${chosen};\n${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  ${chosen} = OPTIONS[${k}];\n${ind}}\n`;
+  }
+
+  private menu(s: Extract<Stmt, { kind: 'Menu' }>, scope: Scope, ind: string): string {
+    const who = this.local(), k = this.local(), chosen = this.local();
+    const lines = [`const ${who} = ${this.decider(s.by, scope)};`, 'OPTIONS.length = 0;', 'IDS.length = 0;', 'BRANCHES.length = 0;'];
+    const bodies: string[] = [];
+    s.options.forEach((o, branch) => {
+      const items = this.local(), i = this.local(), x = this.local(), id = this.local();
+      const inner = o.each ? new Map(scope).set(o.each.variable.text, { js: x, t: 'any' }) : scope;
+      const refused: string[] = [];
+      if (o.when) refused.push(`!${truth(this.src(o.when, inner, true))}`);
+      // A named menu's forbidding rules judge the options made for an item.
+      if (s.name && o.each) refused.push(...this.forbidding(s.name.text, inner, who));
+      lines.push(
+        `const ${items} = ${o.each ? `L(${this.expr(o.each.list, scope, true)})` : `[${this.constant(o.label)}]`};`,
+        `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {`,
+        `  const ${x} = ${items}[${i}];`,
+        ...refused.map((t) => `  if (${t}) continue;`),
+        `  const ${id} = ${o.label.includes('{') ? this.template(o.label, inner) : this.constant(o.label)};`,
+        `  if (IDS.includes(${id})) continue;`,
+        `  OPTIONS.push(${x});`,
+        `  IDS.push(${id});`,
+        `  BRANCHES.push(${branch});`,
+        '}',
+      );
+      const value = this.local();
+      const bodyScope = o.each ? new Map(scope).set(o.each.variable.text, { js: value, t: 'any' }) : scope;
+      // A menu decided by another player runs the chosen option as that player's.
+      const body = this.block(o.body, bodyScope, ind + '    ');
+      const turn = s.by ? [`${ind}    const was = cur;\n${ind}    cur = ${who};\n`, `${ind}    cur = was;\n`] : ['', ''];
+      bodies.push(`${ind}  case ${branch}: {\n${ind}    const ${value} = OPTIONS[${k}];\n${turn[0]}${body}${turn[1]}${ind}    break;\n${ind}  }\n`);
+    });
+    if (s.optional) lines.push('OPTIONS.push(null);', `IDS.push(${this.constant('pass')});`, 'BRANCHES.push(-1);');
+    lines.push(`const ${k} = decide(null, ${who});`);
+    return `${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  const ${chosen} = BRANCHES[${k}];\n${ind}  switch (${chosen}) {\n${bodies.join('')}${ind}  }\n${ind}}\n`;
+  }
+
+  private rank(s: Extract<Stmt, { kind: 'Rank' }>, scope: Scope, ind: string): string {
+    const items = this.local(), x = this.local(), ranked = this.local(), i = this.local(), value = this.local(), place = this.local();
+    const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
+    const key = number(this.src(s.by, inner, true));
+    const shared = s.ties === 'share';
+    const body = this.block(s.body, new Map(scope).set(s.variable.text, { js: value, t: 'any' }).set('place', { js: place, t: 'num' }), ind + '  ');
+    return `${ind}const ${items} = L(${this.expr(s.list, scope, true)}).map((${x}) => ({ value: ${x}, key: ${key} }));\n`
+      + `${ind}${items}.sort((a, b) => b.key - a.key);\n`
+      + `${ind}const ${ranked} = [];\n`
+      + `${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n`
+      + `${ind}  const prev = ${items}[${i} - 1];\n`
+      + `${ind}  ${ranked}.push(!prev ? 1 : prev.key === ${items}[${i}].key ? ${ranked}[${i} - 1] : ${shared ? `${ranked}[${i} - 1] + 1` : `${i} + 1`});\n`
+      + `${ind}}\n`
+      + `${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n`
+      + `${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n`
+      + `${ind}  const ${value} = ${items}[${i}].value, ${place} = ${ranked}[${i}];\n`
+      + `${body}${ind}}\n`;
   }
 }
 
@@ -722,12 +869,21 @@ function unsupported(what: string, span: Span | null): never {
 
 /** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
 const RUNTIME = `
-const { SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, OWNED, NO_OWNER } = W;
+const { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf } = H;
+const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, UNIQUE_LABELS, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, OWNED, NO_OWNER } = W;
 const ALONE = PIECES.map((p) => Object.freeze([p]));
 const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
 const EMPTY = Object.freeze([]);
+let ZONES = START_ZONES.slice();
+const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC);
+let rng = null, ending = false, secret = 0;
 let HERE = new Array(NS).fill(EMPTY);
-const OPTIONS = [], IDS = [];
+const OPTIONS = [], IDS = [], BRANCHES = [];
+let marks = 0;
+function allRefs(items) {
+  for (let k = 0; k < items.length; k++) if (!(items[k] instanceof Ref)) return false;
+  return true;
+}
 /** Whether an option of this id is offered already (identical copies are one option): by a set past a few options. */
 const SEEN = new Set();
 function seen(id) {
@@ -737,29 +893,158 @@ function seen(id) {
   return false;
 }
 let cur = -1, rounds = 0, moves = null, pickers = null, limit = 0;
-function nonNull(v) { return v === null ? H.deopt() : v; }
-function owned(v, kind) { return v instanceof H.Ref && v.kind === kind ? v.i : H.deopt(); }
-function way(w) { const k = typeof w === 'string' ? WAYS.get(w) : undefined; return k === undefined ? H.deopt() : k; }
-function toward(s, w) {
-  if (!ON_GRID[s.i]) H.deopt();
-  const t = TOWARD[way(w)][s.i];
-  return t === -2 ? H.deopt() : t < 0 ? null : SPACES[t];
+function nonNull(v) { return v === null ? deopt() : v; }
+function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deopt(); }
+function way(w) { const k = typeof w === 'string' ? WAYS.get(w) : undefined; return k === undefined ? deopt() : k; }
+/** The space one step way k (an index of WAYS) from s, or none off the grid. */
+function toward(s, k) {
+  if (!ON_GRID[s.i]) deopt();
+  const t = TOWARD[k][s.i];
+  return t === -2 ? deopt() : t < 0 ? null : SPACES[t];
 }
-function line(s, w) {
-  const k = way(w);
+/** The spaces from s way k to the grid's edge. */
+function line(s, k) {
   let l = LINES[k][s.i];
   if (l === undefined) {
-    if (!ON_GRID[s.i] || TOWARD[k][s.i] === -2) H.deopt();
+    if (!ON_GRID[s.i] || TOWARD[k][s.i] === -2) deopt();
     const out = [];
     for (let t = TOWARD[k][s.i]; t >= 0; t = TOWARD[k][t]) out.push(SPACES[t]);
     LINES[k][s.i] = l = Object.freeze(out);
   }
   return l;
 }
-function opposite(w) { const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined; return o === undefined ? H.deopt() : o; }
-/** A piece to a space (the lowest slot no other piece there holds), or off the board. */
-function move(what, to) {
-  if (!(what instanceof H.Ref) || what.kind !== 1) H.deopt();
+function opposite(w) { const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined; return o === undefined ? deopt() : o; }
+/** A list's items, or a zone's cards (as they are now: a zone's list is never changed, only replaced). */
+function L(v) {
+  if (Array.isArray(v)) return v;
+  return v instanceof Ref && v.kind === 4 ? ZONES[v.i] : deopt();
+}
+function IN(x, list) {
+  const items = L(list);
+  for (let k = 0; k < items.length; k++) if (EQ(items[k], x)) return true;
+  return false;
+}
+/** Texts joined (either side a text), lists or zones' cards joined, or numbers added. */
+function PLUS(x, y) {
+  if (typeof x === 'string' || typeof y === 'string') return LABEL(x) + LABEL(y);
+  if (Array.isArray(x) || (x instanceof Ref && x.kind === 4)) return [...L(x), ...L(y)];
+  return N(x) + N(y);
+}
+function AT(list, i) {
+  const items = L(list);
+  return i >= 1 && i <= items.length && Number.isInteger(i) ? items[i - 1] : deopt();
+}
+const zoneOf = (v) => (v instanceof Ref && v.kind === 4 ? v.i : deopt());
+/** max(a, b, c) or max(list): the numbers among the arguments. */
+function numbers(args) {
+  const values = args.length === 1 && (Array.isArray(args[0]) || (args[0] instanceof Ref && args[0].kind === 4)) ? L(args[0]) : args;
+  return values.map(N);
+}
+const most = (ns, max) => (ns.length ? (max ? Math.max(...ns) : Math.min(...ns)) : null);
+function distinct(items) {
+  const out = [];
+  for (const v of items) if (!out.some((x) => EQ(x, v))) out.push(v);
+  return out;
+}
+function flatten(items) {
+  const out = [];
+  for (const item of items) {
+    if (Array.isArray(item) || (item instanceof Ref && item.kind === 4)) out.push(...L(item));
+    else out.push(item);
+  }
+  return out;
+}
+const adjacent = (a, b) => NEIGHBOURS[a.i].includes(b);
+function playersFrom(p) {
+  if (!(p instanceof Ref) || p.kind !== 2) deopt();
+  return PLAYERS.map((_, k) => PLAYERS[(p.i + k) % PLAYERS.length]);
+}
+function range(first, last) {
+  if (last - first + 1 > 100000) deopt();
+  const out = [];
+  for (let k = first; k <= last; k++) out.push(k);
+  return out;
+}
+/** Whether the player at seat holds the power named power (a card of that label in their zone of powers). */
+function holds(seat, power) {
+  if (seat < 0 || POWER_ZONES === null) return false;
+  const held = ZONES[POWER_ZONES[seat]];
+  for (let k = 0; k < held.length; k++) if (held[k].label === power) return true;
+  return false;
+}
+const holdsOf = (p, power) => p instanceof Ref && p.kind === 2 && holds(p.i, String(power));
+/** Sets of cards with at most one card of each attribute value; set j holds every value seen at least j times. */
+function setScore(cards, attr, values) {
+  const counts = new Map();
+  const of = CARD_ATTRS.get(attr);
+  for (const c of cards) {
+    if (!(c instanceof Ref) || c.kind !== 3) deopt();
+    const v = String(of === undefined ? undefined : of[c.i]);
+    counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  let total = 0;
+  for (let j = 1; ; j++) {
+    const size = [...counts.values()].filter((n) => n >= j).length;
+    if (size === 0) return total;
+    for (let k = 0; k < size; k++) total += values[Math.min(k, values.length - 1)] ?? 0;
+  }
+}
+/** Orders key tuples: numbers by value, anything else by its label. */
+function compareKeys(a, b) {
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k], y = b[k];
+    if (typeof x === 'number' && typeof y === 'number') { if (x !== y) return x - y; }
+    else { const sx = LABEL(x), sy = LABEL(y); if (sx !== sy) return sx < sy ? -1 : 1; }
+  }
+  return 0;
+}
+/** A whole number in [0, n) from the game's own generator. */
+const nextInt = (n) => nextIntOf(rng, n);
+/** Cards to the bottom (or top) of zone z, each taken from the zone it lies in. */
+function transfer(cards, z, top) {
+  for (let k = 0; k < cards.length; k++) {
+    const c = cards[k].i, source = CARD_ZONE[c];
+    if (source >= 0) ZONES[source] = Object.freeze(ZONES[source].filter((x) => x.i !== c));
+    REVEALED[c] = 0;
+    CARD_ZONE[c] = z;
+  }
+  ZONES[z] = Object.freeze(top ? [...cards, ...ZONES[z]] : [...ZONES[z], ...cards]);
+}
+function draw(count, from, to) {
+  const f = zoneOf(from), t = zoneOf(to);
+  const cards = ZONES[f].slice(0, Math.max(0, N(count)));
+  if (cards.length) transfer(cards, t, false);
+}
+function shuffle(zone) {
+  const z = zoneOf(zone);
+  const cards = ZONES[z].slice();
+  for (let k = cards.length - 1; k > 0; k--) {
+    const j = nextInt(k + 1);
+    const c = cards[k]; cards[k] = cards[j]; cards[j] = c;
+  }
+  ZONES[z] = Object.freeze(cards);
+}
+function reveal(what) {
+  const cards = what instanceof Ref && what.kind === 3 ? [what] : L(what);
+  for (const c of cards) if (c instanceof Ref && c.kind === 3) REVEALED[c.i] = 1;
+}
+/** Cards moved to a zone: a card, a zone's cards, the cards of a list (nothing else in it), or none. */
+function moveCards(what, to, top) {
+  const z = zoneOf(to);
+  let cards;
+  if (what instanceof Ref && what.kind === 3) cards = [what];
+  else if (what instanceof Ref && what.kind === 4) cards = ZONES[what.i];
+  else if (Array.isArray(what)) {
+    cards = what.filter((x) => x instanceof Ref && x.kind === 3);
+    // A card listed twice is moved twice by the machine: not followed here.
+    if (new Set(cards).size !== cards.length) deopt();
+  } else if (what === null) return;
+  else deopt();
+  if (cards.length) transfer(cards, z, top);
+}
+/** A piece to a space (the lowest slot no other piece there holds), or off the board; cards to a zone. */
+function move(what, to, top) {
+  if (!(what instanceof Ref) || what.kind !== 1) return moveCards(what, to, top);
   const p = what.i, from = SPACE_OF[p];
   if (to === null) {
     if (from < 0) return;
@@ -767,7 +1052,7 @@ function move(what, to) {
     SPACE_OF[p] = -1; SLOT_OF[p] = 0;
     return;
   }
-  if (!(to instanceof H.Ref) || to.kind !== 0) H.deopt();
+  if (!(to instanceof Ref) || to.kind !== 0) deopt();
   let slot = 0;
   const there = HERE[to.i];
   for (let k = 0; k < there.length; k++) if (there[k].i !== p && SLOT_OF[there[k].i] === slot) slot++;
@@ -793,7 +1078,7 @@ function arrive(p, s) {
 }
 /** The pieces of collection c on the space s, in the collection's order (null: s is none, every piece must be tried). */
 function onSpace(c, s) {
-  if (!(s instanceof H.Ref) || s.kind !== 0) return s === null ? null : EMPTY;
+  if (!(s instanceof Ref) || s.kind !== 0) return s === null ? null : EMPTY;
   const here = HERE[s.i];
   if (here.length === 0) return EMPTY;
   const at = COLLECTION_AT[c];
@@ -802,23 +1087,68 @@ function onSpace(c, s) {
 }
 /** The pieces of collection c that p owns (p none: those nobody owns), in the collection's order. */
 function ownedBy(c, p) {
-  if (p instanceof H.Ref && p.kind === 2) return OWNED[c][p.i];
+  if (p instanceof Ref && p.kind === 2) return OWNED[c][p.i];
   return p === null ? OWNED[c][NO_OWNER] : EMPTY;
 }
 /** The things with this value of an attribute, in their list's order (a value no thing has: none). */
 function withValue(byValue, v) {
   return (typeof v === 'number' && v === v) || typeof v === 'string' || typeof v === 'boolean' ? byValue.get(v) ?? EMPTY : EMPTY;
 }
+/**
+ * Who may know which option was chosen, as the machine's optionReaders: everyone (null), unless it
+ * names cards lying unrevealed in zones some cannot read; then the decider and those who read them all.
+ */
+function readers(value, decider) {
+  let who = null;
+  const visit = (v) => {
+    if (Array.isArray(v)) { v.forEach(visit); return; }
+    if (!(v instanceof Ref) || v.kind !== 3 || REVEALED[v.i] || CARD_ZONE[v.i] < 0) return;
+    const seeing = ZONE_READERS[CARD_ZONE[v.i]];
+    if (seeing === null) return;
+    who = who === null ? [...seeing] : who.filter((seat) => seeing.includes(seat));
+  };
+  visit(value);
+  if (who === null) return null;
+  return who.includes(decider) ? who : [...who, decider].sort((a, b) => a - b);
+}
 /** The option the current player takes: the only one as it is, else the agent's pick. */
-function decide() {
+function decide(prefix, decider) {
   const n = OPTIONS.length;
-  if (n === 1) return OPTIONS[0];
-  if (moves.length >= limit) H.deopt();
-  const k = pickers[cur](n);
-  if (!(k >= 0 && k < n)) H.deopt();
-  moves.push({ player: cur, move: IDS[k] });
+  if (n === 0 || decider < 0) deopt();
+  if (n === 1) return 0;
+  if (moves.length >= limit) deopt();
+  const k = pickers[decider](n);
+  if (!(k >= 0 && k < n)) deopt();
+  const move = IDS[k] ?? prefix + OPTIONS[k].label;
+  if (secret > 0) moves.push({ player: decider, move, secret: true });
+  else {
+    const seen = readers(OPTIONS[k], decider);
+    moves.push(seen === null ? { player: decider, move } : { player: decider, move, seen });
+  }
   rounds = 0;
-  return OPTIONS[k];
+  return k;
+}
+const seatOf = (p) => (p instanceof Ref && p.kind === 2 ? p.i : deopt());
+/** Every set of k of the items, each in the items' order (at most 4096 of them). */
+function combinations(items, k) {
+  if (!Number.isInteger(k) || k < 0 || k > items.length) deopt();
+  let count = 1;
+  for (let j = 0; j < k && count <= 4096; j++) count = (count * (items.length - j)) / (j + 1);
+  if (count > 4096) deopt();
+  const out = [], picked = [];
+  const extend = (from) => {
+    if (picked.length === k) { out.push(picked.map((j) => items[j])); return; }
+    for (let j = from; j <= items.length - (k - picked.length); j++) { picked.push(j); extend(j + 1); picked.pop(); }
+  };
+  extend(0);
+  return out;
+}
+/** Every subset of at most 12 items, the smaller first. */
+function subsets(items) {
+  if (items.length > 12) deopt();
+  const out = [];
+  for (let mask = 0; mask < 1 << items.length; mask++) out.push(items.filter((_, j) => mask & (1 << j)));
+  return out.sort((a, b) => a.length - b.length);
 }
 `;
 
@@ -826,8 +1156,6 @@ function decide() {
 export function compileGame(m: Model): CompiledGame {
   if (m.powers.size > 0) unsupported('powers', null);
   if (m.handlers.size > 0 || m.events.size > 0) unsupported('events', null);
-  if (m.recounts.length > 0) unsupported('recounts', null);
-  if (m.zones.size > 0) unsupported('zones', null);
   const w = worldOf(m);
   const writer = new Writer(m, w);
   // The counters, each an array: one value, one a seat, one a space or a piece.
@@ -838,17 +1166,17 @@ export function compileGame(m: Model): CompiledGame {
     const size = c.per === 'game' ? 1 : c.per === 'player' ? m.playerCount : c.per === 'space' ? w.spaceIds.length : w.pieceIds.length;
     counterLines.push(`const ${c.js} = new Array(${size}).fill(0);`);
     // Its start, as the machine's setup makes it (a counter may start from one declared before it).
-    const start = decl.initial ? writer.expr(decl.initial, new Map(), false) : '0';
-    if (c.per === 'game') startLines.push(`cur = -1; ${c.js}[0] = H.N(${start});`);
-    else if (c.per === 'player') startLines.push(`for (let s = 0; s < ${m.playerCount}; s++) { cur = s; ${c.js}[s] = H.N(${start}); }`);
+    const start = decl.initial?.kind === 'None' ? 'null' : decl.initial ? `N(${writer.expr(decl.initial, new Map(), false)})` : '0';
+    if (c.per === 'game') startLines.push(`cur = -1; ${c.js}[0] = ${start};`);
+    else if (c.per === 'player') startLines.push(`for (let s = 0; s < ${m.playerCount}; s++) { cur = s; ${c.js}[s] = ${start}; }`);
     else if (c.per === 'space') {
       const of = (decl.owner as { of: { text: string } }).of.text;
       const ids = m.boards.get(of)!.order.map((id) => w.spaceIndex.get(id)!);
-      startLines.push(`cur = -1; ${c.js}.fill(0); for (const s of ${writer.constant(ids)}) ${c.js}[s] = H.N(${start});`);
+      startLines.push(`cur = -1; ${c.js}.fill(0); for (const s of ${writer.constant(ids)}) ${c.js}[s] = ${start};`);
     } else {
       const of = (decl.owner as { of: { text: string } }).of.text;
       const ids = m.collections.get(of)!.map((id) => w.pieceIndex.get(id)!);
-      startLines.push(`${c.js}.fill(0); for (const p of ${writer.constant(ids)}) { cur = OWNERS[p] === null ? -1 : OWNERS[p].i; ${c.js}[p] = H.N(${start}); }`);
+      startLines.push(`${c.js}.fill(0); for (const p of ${writer.constant(ids)}) { cur = OWNERS[p] === null ? -1 : OWNERS[p].i; ${c.js}[p] = ${start}; }`);
     }
   }
   const setup = m.setup ? writer.block(m.setup.body, new Map(), '    ') : '';
@@ -868,8 +1196,10 @@ export function compileGame(m: Model): CompiledGame {
     '  cur = seat;',
     `  return [${orderings.join(', ')}];`,
     '}',
-    'return function play(agents, maxMoves) {',
+    'return function play(agents, maxMoves, seed) {',
     '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY);',
+    '  ZONES = START_ZONES.slice(); CARD_ZONE.fill(-1); REVEALED.fill(0); rng = seedRng(seed); ending = false; secret = 0;',
+    '  for (let z = 0; z < ZONES.length; z++) for (const c of ZONES[z]) CARD_ZONE[c.i] = z;',
     '  moves = []; pickers = agents; limit = maxMoves; rounds = 0;',
     ...startLines.map((l) => `  ${l}`),
     '  cur = -1;',
@@ -881,7 +1211,7 @@ export function compileGame(m: Model): CompiledGame {
     flow,
     '    }',
     '  } catch (e) {',
-    '    if (e !== H.END) throw e;',
+    '    if (e !== END) throw e;',
     '  }',
     '  cur = -1;',
     `  return { moves, keys: Array.from({ length: ${m.playerCount} }, (_, seat) => keys(seat)) };`,
@@ -897,17 +1227,38 @@ export function compileGame(m: Model): CompiledGame {
   const OWNED = writer.collections.map((ids) => Array.from({ length: m.playerCount + 1 }, (_, seat) => Object.freeze(ids
     .map((id) => w.pieces[w.pieceIndex.get(id)!]!)
     .filter((p) => (seat === m.playerCount ? w.owners[p.i] === null : w.owners[p.i]?.i === seat)))));
+  const labels = [...w.spaces, ...w.pieces, ...w.players, ...w.cards, ...w.zones].map((r) => r.label);
+  // The cards each zone starts with, in the order of the things (as the machine's setup).
+  const starting: Ref[][] = w.zones.map(() => []);
+  for (const [id, thing] of m.things) {
+    if (!thing.zone || w.spaceIndex.has(id)) continue;
+    const z = w.zoneIndex.get(thing.zone);
+    if (z === undefined) unsupported(`cards that start in \`${thing.zone}\``, null);
+    starting[z]!.push(w.cards[w.cardIndex.get(id)!]!);
+  }
+  const boardOf = (id: string) => m.boards.get(m.spaceBoard.get(id)!)!;
+  const NEIGHBOURS = w.spaceIds.map((id) => Object.freeze((boardOf(id).neighbours.get(id) ?? []).map((n) => w.spaces[w.spaceIndex.get(n)!]!)));
+  const DIRECTIONS = w.spaceIds.map((id) => {
+    const shape = boardOf(id).decl.shape.kind;
+    return shape === 'square' || shape === 'hex' ? gridDirections(shape) : Object.freeze([]);
+  });
+  const POWER_ZONES = m.powersZone === null ? null : w.players.map((p) => w.zoneIndex.get(`${m.powersZone}@${p.i}`) ?? unsupported('a zone of powers that is not kept per player', null));
+  const attrNames = new Set([...m.things.values()].flatMap((t) => Object.keys(t.attrs)));
+  const CARD_ATTRS = new Map([...attrNames].map((a) => [a, w.cardIds.map((id) => m.things.get(id)!.attrs[a])]));
   const world = {
+    NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS,
+    ZONE_REFS: w.zones, ZONE_SEAT: w.zoneSeat, ZONE_READERS: w.zoneReaders, START_ZONES: starting.map((cards) => Object.freeze(cards)), NC: w.cardIds.length,
+    UNIQUE_LABELS: new Set(labels).size === labels.length,
     COLLECTION_AT, OWNED, NO_OWNER: m.playerCount,
     SPACES: w.spaces, PIECES: w.pieces, PLAYERS: Object.freeze([...w.players]), OWNERS: w.owners, POSITIONS: w.positions, TOWARD: w.toward,
     LINES: w.lines, WAYS: w.ways, ON_GRID: w.onGrid, OPPOSITES: new Map(Object.entries(OPPOSITE)), NP: w.pieceIds.length, NS: w.spaceIds.length,
   };
   const play = new Function('K', 'H', 'W', source)(writer.constants, HELPERS, world) as (
-    pickers: readonly Picker[], maxMoves: number) => { moves: MoveRecord[]; keys: number[][] };
+    pickers: readonly Picker[], maxMoves: number, seed: string) => { moves: MoveRecord[]; keys: number[][] };
   const winner = m.winner;
   return {
-    play(pickers, maxMoves) {
-      const { moves, keys } = play(pickers, maxMoves);
+    play(pickers, maxMoves, seed) {
+      const { moves, keys } = play(pickers, maxMoves, String(seed));
       return { moves, result: resultOf(winner, keys) };
     },
   };

@@ -62,7 +62,7 @@ export function playout(def: GameDefinition, options: PlayoutOptions): Playout {
     for (const agent of agents) if (agent.pick) pickers.push(agent.pick.bind(agent));
     if (pickers.length === agents.length) {
       try {
-        return { ...program.play(pickers, maxMoves), tier: 'compiled' };
+        return { ...program.play(pickers, maxMoves, options.seed), tier: 'compiled' };
       } catch (e) {
         // Anything it cannot answer as the machine would: the machine plays the game instead.
         if (!(e instanceof Deopt) && !(e instanceof RangeError)) throw e;
