@@ -208,6 +208,8 @@ class Writer {
   private readonly ruleNames = new Map<RuleDecl, string>();
   private readonly pending: (() => void)[] = [];
   private readonly defineTypes = new Map<DefineDecl, Kind>();
+  private readonly dispatchers = new Map<string, string>();
+  private readonly events = new Map<string, string>();
   /** Property name → its function in the program. */
   private readonly properties = new Map<string, string>();
   private comprehensions = 0;
@@ -383,11 +385,56 @@ class Writer {
     return { js: 'deopt()', t: 'any' };
   }
 
-  private defineCall(name: string, args: readonly Expr[], span: Span, scope: Scope, open: boolean): Src {
+  private defineCall(name: string, args: readonly Expr[], _span: Span, scope: Scope, open: boolean): Src {
     const d = this.m.defines.get(name)!;
-    if (this.m.overrides.has(name)) return unsupported(`a define that powers override (\`${name}\`)`, span);
+    const values = args.map((a) => this.expr(a, scope, open)).join(', ');
+    const overrides = this.m.overrides.get(name);
+    if (overrides) return { js: `${this.overridden(name, d, overrides, args.length)}(${values})`, t: 'any' };
     if (d.params.length !== args.length) return { js: 'deopt()', t: 'any' };
-    return { js: `${this.define(d)}(${args.map((a) => this.expr(a, scope, open)).join(', ')})`, t: this.typeOfDefine(d) };
+    return { js: `${this.define(d)}(${values})`, t: this.typeOfDefine(d) };
+  }
+
+  /**
+   * A define that powers override, called with n arguments: a function choosing, as the machine does
+   * per call, the version of the last power the current player holds, else the define's own.
+   */
+  private overridden(name: string, d: DefineDecl, overrides: readonly (readonly [string, DefineDecl])[], n: number): string {
+    const key = `${name}/${n}`;
+    let fn = this.dispatchers.get(key);
+    if (fn === undefined) {
+      this.dispatchers.set(key, (fn = `o${this.dispatchers.size}`));
+      const params = Array.from({ length: n }, (_, i) => `a${i}`).join(', ');
+      const call = (body: DefineDecl) => (body.params.length === n ? `${this.define(body)}(${params})` : 'deopt()');
+      const lines = [`function ${fn}(${params}) {`, '  if (cur >= 0) {'];
+      for (let k = overrides.length - 1; k >= 0; k--) lines.push(`    if (holds(cur, ${this.constant(overrides[k]![0])})) return ${call(overrides[k]![1])};`);
+      lines.push('  }', `  return ${call(d)};`, '}');
+      this.functions.push(lines.join('\n'));
+    }
+    return fn;
+  }
+
+  /** An event's handlers, one after another, as the machine runs a fired event: a function of the event's arguments. */
+  event(name: string): string {
+    let fn = this.events.get(name);
+    if (fn === undefined) {
+      this.events.set(name, (fn = `e${this.events.size}`));
+      const js = fn;
+      this.pending.push(() => {
+        const names = (this.m.events.get(name)?.params ?? []).map((p) => p.text);
+        const params = names.map(() => this.local());
+        const scope: Scope = new Map(names.map((p, i) => [p, { js: params[i]!, t: 'any' }]));
+        const lines = [`function ${js}(${params.join(', ')}) {`];
+        for (const { rule, power } of this.m.handlers.get(name) ?? []) {
+          // Each handler's power and condition are judged when its turn comes (after the handlers before it ran).
+          const tests = [...(power ? [`holds(cur, ${this.constant(power)})`] : []), ...(rule.trigger?.where ? [truth(this.src(rule.trigger.where, scope, false))] : [])];
+          const body = this.block(rule.body, scope, '    ');
+          lines.push(`  if (${tests.join(' && ') || 'true'}) {`, `    if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`, body.trimEnd(), '  }');
+        }
+        lines.push('}');
+        this.functions.push(lines.join('\n'));
+      });
+    }
+    return fn;
   }
 
   /** What a define gives, worked out from its body (a define that calls itself: anything). */
@@ -698,7 +745,15 @@ class Writer {
       case 'Say': return ''; // it only writes the log
       case 'Menu': return this.menu(s, scope, ind);
       case 'Rank': return this.rank(s, scope, ind);
-      case 'Fire': return unsupported('events', s.span);
+      case 'Fire': {
+        // The event's arguments, as many as it has parameters (a missing one is none).
+        const count = this.m.events.get(s.event.text)?.params.length ?? 0;
+        const args = s.args.map((a) => e(a));
+        const passed = Array.from({ length: count }, (_, i) => args[i] ?? 'null');
+        // Arguments beyond its parameters are still worked out, as the machine does.
+        const extra = args.slice(count).map((a) => `${ind}${a};\n`).join('');
+        return `${extra}${ind}${this.event(s.event.text)}(${passed.join(', ')});\n`;
+      }
       default: {
         const never: never = s;
         return unsupported(`statement ${JSON.stringify(never)}`, null);
@@ -1154,8 +1209,6 @@ function subsets(items) {
 
 /** Turns the model into a program, or says (NotCompiled) what it does not cover. */
 export function compileGame(m: Model): CompiledGame {
-  if (m.powers.size > 0) unsupported('powers', null);
-  if (m.handlers.size > 0 || m.events.size > 0) unsupported('events', null);
   const w = worldOf(m);
   const writer = new Writer(m, w);
   // The counters, each an array: one value, one a seat, one a space or a piece.
