@@ -213,6 +213,9 @@ class Writer {
   /** Property name → its function in the program. */
   private readonly properties = new Map<string, string>();
   private comprehensions = 0;
+  /** The loops being written, innermost last: their item's name, and what is worked out once before each. */
+  private loops: { variable: string; decls: string[] }[] = [];
+  private hoisted = 0;
   /** Collections of pieces an index plan reads, by their number in the program. */
   readonly collections: (readonly string[])[] = [];
   /** Counter name → how it is kept: its array in the program and what it is kept for. */
@@ -259,7 +262,7 @@ class Writer {
       this.pending.push(() => {
         const params = d.params.map(() => this.local());
         const scope: Scope = new Map(d.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
-        const body = this.expr(d.body, scope, false);
+        const body = this.outsideLoops(() => this.expr(d.body, scope, false));
         if (d.params.length === 0 && dependsOnArgumentsAlone(this.m, d)) {
           // It reads nothing of the state nor the current player: its value is worked out once.
           this.functions.push(`let ${name}_known = false, ${name}_value;\nfunction ${name}() {\n  if (!${name}_known) { ${name}_value = ${body}; ${name}_known = true; }\n  return ${name}_value;\n}`);
@@ -297,6 +300,42 @@ class Writer {
 
   /** `e` as JavaScript, with what is known of its value. */
   src(e: Expr, scope: Scope, open: boolean): Src {
+    const loop = this.loops[this.loops.length - 1];
+    if (loop !== undefined && this.worthHoisting(e, scope) && !mentions(e, loop.variable)) {
+      // A part of a loop's condition that does not depend on the item: worked out once per loop,
+      // when first needed (so only where the machine would work it out: an error there gives the
+      // game up as it would stop the machine).
+      // (Written with no loop around: what is hoisted lives in this loop's function alone.)
+      const value = this.outsideLoops(() => this.src(e, scope, open));
+      const h = `h${this.hoisted++}`;
+      loop.decls.push(`let ${h}, ${h}k = false;`);
+      return { js: `(${h}k ? ${h} : (${h}k = true, ${h} = ${value.js}))`, t: value.t };
+    }
+    return this.written(e, scope, open);
+  }
+
+  /** Whether an expression costs enough to be worked out once per loop rather than per item. */
+  private worthHoisting(e: Expr, scope: Scope): boolean {
+    switch (e.kind) {
+      case 'Of': case 'Call': case 'Comprehension': case 'Binary': case 'IfExpr': case 'Index': case 'Range': return true;
+      case 'Ref': return !scope.has(e.name.text) && this.m.defines.has(e.name.text);
+      default: return false;
+    }
+  }
+
+  /** Runs \`write\` with no loop around: for the body of a function of its own. */
+  private outsideLoops<T>(write: () => T): T {
+    const outer = this.loops;
+    this.loops = [];
+    try {
+      return write();
+    } finally {
+      this.loops = outer;
+    }
+  }
+
+  /** \`e\` as JavaScript, node by node. */
+  private written(e: Expr, scope: Scope, open: boolean): Src {
     switch (e.kind) {
       case 'Number': return { js: Number.isFinite(e.value) ? `(${JSON.stringify(e.value)})` : this.constant(e.value), t: 'num' };
       case 'Text': return { js: this.constant(e.value), t: 'scalar' };
@@ -317,7 +356,8 @@ class Writer {
       case 'Index': return { js: `AT(${this.expr(e.target, scope, open)}, ${number(this.src(e.index, scope, open))})`, t: 'any' };
       case 'Range': return { js: `range(${number(this.src(e.from, scope, open))}, ${number(this.src(e.to, scope, open))})`, t: 'list' };
       case 'Binary': return this.binary(e.op, e.left, e.right, scope, open);
-      case 'Comprehension': return this.comprehension(e, scope, open);
+      // A function of its own: what its loop hoists lives there.
+      case 'Comprehension': return this.outsideLoops(() => this.comprehension(e, scope, open));
       default: {
         const never: never = e;
         return unsupported(`expression ${JSON.stringify(never)}`, null);
@@ -445,7 +485,7 @@ class Writer {
       const scope: Scope = new Map(d.params.map((p) => [p.text, { js: 'x', t: 'any' as Kind }]));
       const saved = this.saveOutput();
       try {
-        t = this.src(d.body, scope, false).t;
+        t = this.outsideLoops(() => this.src(d.body, scope, false).t);
       } finally {
         this.restoreOutput(saved);
       }
@@ -497,6 +537,7 @@ class Writer {
     const isCounter = counter !== undefined && !counter.any && counter.per !== 'game' && !['owner', 'space', 'slot', 'position', 'seat'].includes(name);
     let fn = this.properties.get(name);
     if (fn === undefined) {
+      // (Its body reads only its target: nothing in it is a loop's to hoist.)
       this.properties.set(name, (fn = `p${this.properties.size}`));
       const declaredAttr = [...m.components.values()].some((c) => c.attrs.some((a) => a.name.text === name));
       const lines: string[] = [`function ${fn}(t) {`, '  if (!(t instanceof Ref)) deopt();'];
@@ -545,13 +586,18 @@ class Writer {
     if (!['any', 'every', 'first', 'last', 'count', 'all', 'each', 'sum', 'max', 'min', 'sorted', 'best', 'worst'].includes(q)) return unsupported(`\`${q}\``, e.span);
     const items = this.local(), i = this.local(), x = this.local(), n = this.local();
     const inner = new Map(scope).set(e.variable.text, { js: x, t: 'any' });
+    const loop = { variable: e.variable.text, decls: [] as string[] };
+    this.loops.push(loop);
     const cond = e.where ? truth(this.src(e.where, inner, open)) : null;
     const key = e.keys.length ? this.src(e.keys[0]!, inner, open) : { js: 'null', t: 'any' as Kind };
+    const allKeys = `[${e.keys.map((k) => this.expr(k, inner, open)).join(', ')}]`;
+    this.loops.pop();
     if (q === 'sorted' || q === 'best' || q === 'worst') {
       // Ordered by their keys (numbers by value, anything else by label), ties in the list's order.
-      const keys = `[${e.keys.map((k) => this.expr(k, inner, open)).join(', ')}]`;
+      const keys = allKeys;
       const edge = q === 'sorted' ? `return keyed.map((k) => k.item);` : `if (!keyed.length) return [];\n  const edge = keyed[${q === 'best' ? 'keyed.length - 1' : '0'}];\n  return keyed.filter((k) => compareKeys(k.keys, edge.keys) === 0).map((k) => k.item);`;
       return this.loopFunction(scope, [
+        ...loop.decls,
         `const ${items} = ${list(this.src(e.list, scope, open))};`,
         'const keyed = [];',
         `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}keyed.push({ item: ${x}, keys: ${keys} }); }`,
@@ -561,7 +607,7 @@ class Writer {
     }
     const whole = list(this.src(e.list, scope, open));
     const plan = e.stops || q === 'every' ? null : this.indexPlan(e, scope, open);
-    const lines = [`const ${items} = ${plan === null ? whole : `${plan} ?? ${whole}`};`];
+    const lines = [...loop.decls, `const ${items} = ${plan === null ? whole : `${plan} ?? ${whole}`};`];
     if (e.stops) {
       // `while COND`: the items from the first up to the first that fails COND.
       lines.push(`let ${n} = 0;`, `while (${n} < ${items}.length) { const ${x} = ${items}[${n}]; if (!${cond}) break; ${n}++; }`);
@@ -823,16 +869,20 @@ class Writer {
   private choose(s: ChooseStmt, scope: Map<string, Src>, ind: string): string {
     const items = this.local(), i = this.local(), x = this.local(), id = this.local(), k = this.local(), mark = this.local(), who = this.local();
     const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
+    const loop = { variable: s.variable.text, decls: [] as string[] };
+    this.loops.push(loop);
     const refused: string[] = [];
     if (s.where) refused.push(`!${truth(this.src(s.where, inner, true))}`);
     refused.push(...this.forbidding(s.name.text, inner, who));
     const verb = s.label.kind === 'verb' ? this.constant(`${s.label.verb.text} `) : null;
     const label = s.label.kind === 'verb' ? `${verb} + LABEL(${x})` : this.template(s.label.text, inner);
+    this.loops.pop();
     const from = this.expr(s.from, scope, true);
     const values = s.count ? `combinations(L(${from}), N(${this.expr(s.count, scope, true)}))` : s.subset ? `subsets(L(${from}))` : `L(${from})`;
     const lines = [
       `const ${who} = ${this.decider(s.by, scope)};`,
       `const ${items} = ${values};`,
+      ...loop.decls,
       'OPTIONS.length = 0;',
       'IDS.length = 0;',
       // Things with labels no other thing has are the same option only if they are the same thing:
