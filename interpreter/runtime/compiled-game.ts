@@ -605,9 +605,11 @@ class Writer {
         edge,
       ], 'list');
     }
-    const whole = list(this.src(e.list, scope, open));
-    const plan = e.stops || q === 'every' ? null : this.indexPlan(e, scope, open);
-    const lines = [...loop.decls, `const ${items} = ${plan === null ? whole : `${plan} ?? ${whole}`};`];
+    const range = e.stops || q === 'every' ? null : this.positionRange(e.list, e.where, e.variable.text, scope, open);
+    const whole = range?.list ?? list(this.src(e.list, scope, open));
+    const plan = e.stops || q === 'every' || range !== null ? null : this.indexPlan(e, scope, open);
+    const lines = [...loop.decls, `const ${items} = ${plan === null ? whole : `${plan} ?? ${whole}`};`, `let lo = 0, hi = ${items}.length;`];
+    if (range) lines.push(range.bound('lo', 'hi'));
     if (e.stops) {
       // `while COND`: the items from the first up to the first that fails COND.
       lines.push(`let ${n} = 0;`, `while (${n} < ${items}.length) { const ${x} = ${items}[${n}]; if (!${cond}) break; ${n}++; }`);
@@ -676,6 +678,43 @@ class Writer {
     return null;
   }
 
+  /**
+   * \`… s in road where position of s > position of t and position of s <= … and …\`: over a board's
+   * spaces in their order, where a space's position is its place in the list, leading order tests
+   * of \`position of s\` bound a range of the list. Only that range is tried (the whole condition
+   * still judged on each): the list sliced, as JavaScript, or null.
+   */
+  private positionRange(list: Expr, where: Expr | null, variable: string, scope: Scope, open: boolean): { list: string; bound: (lo: string, hi: string) => string } | null {
+    if (!where || list.kind !== 'Ref' || scope.has(list.name.text) || !this.m.boards.has(list.name.text)) return null;
+    if (this.counters.has('position') || [...this.m.things.values()].some((t) => t.attrs.position !== undefined)) return null;
+    const tests: Expr[] = [];
+    const flatten = (e: Expr): void => {
+      if (e.kind === 'Binary' && e.op === 'and') { flatten(e.left); flatten(e.right); } else tests.push(e);
+    };
+    flatten(where);
+    const isPosition = (x: Expr) => x.kind === 'Of' && !x.on && x.property.text === 'position' && x.target.kind === 'Ref' && x.target.name.text === variable;
+    const MIRROR: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+    const bounds: [string, string][] = [];
+    for (const t of tests) {
+      if (t.kind !== 'Binary' || !(t.op in MIRROR)) break;
+      const [op, other] = isPosition(t.left) ? [t.op, t.right] : isPosition(t.right) ? [MIRROR[t.op]!, t.left] : [null, null];
+      if (op === null || other === null || mentions(other, variable)) break;
+      bounds.push([op, number(this.src(other, scope, open))]);
+    }
+    if (!bounds.length) return null;
+    const spaces = this.constant(Object.freeze(this.m.boards.get(list.name.text)!.order.map((id) => this.w.spaces[this.w.spaceIndex.get(id)!]!)));
+    // A bound that is not a number (NaN) leaves the range empty, as every test would fail.
+    const bound = (lo: string, hi: string) => bounds.map(([op, x]) => {
+      switch (op) {
+        case '>': return `${lo} = Math.max(${lo}, Math.floor(${x}) + 1);`;
+        case '>=': return `${lo} = Math.max(${lo}, Math.ceil(${x}));`;
+        case '<': return `${hi} = Math.min(${hi}, Math.ceil(${x}));`;
+        default: return `${hi} = Math.min(${hi}, Math.floor(${x}) + 1);`;
+      }
+    }).join(' ');
+    return { list: spaces, bound };
+  }
+
   /** A table's thing: a board's space, or a card. */
   thing(id: string): Ref {
     const space = this.w.spaceIndex.get(id);
@@ -691,12 +730,13 @@ class Writer {
 
   /** The body of a comprehension over `items` (each item `x`, kept where `cond` holds). */
   private fold(q: string, items: string, i: string, x: string, key: Src, cond: string | null): string[] {
-    const loop = (body: string) => `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}${body} }`;
+    // Over the items from lo up to hi (all of them but where a range of positions was found).
+    const loop = (body: string) => `for (let ${i} = lo; ${i} < hi; ${i}++) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}${body} }`;
     switch (q) {
       case 'any': return [loop('return true;'), 'return false;'];
       case 'every': return cond ? [`for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; if (!${cond}) return false; }`, 'return true;'] : ['return true;'];
       case 'first': return [loop(`return ${x};`), 'return null;'];
-      case 'last': return [`for (let ${i} = ${items}.length - 1; ${i} >= 0; ${i}--) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}return ${x}; }`, 'return null;'];
+      case 'last': return [`for (let ${i} = hi - 1; ${i} >= lo; ${i}--) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}return ${x}; }`, 'return null;'];
       case 'count': return cond ? ['let c = 0;', loop('c++;'), 'return c;'] : [`return ${items}.length;`];
       case 'all': return cond ? ['const out = [];', loop(`out.push(${x});`), 'return out;'] : [`return ${items}.slice();`];
       case 'each': return ['const out = [];', loop(`out.push(${key.js});`), 'return out;'];
@@ -878,17 +918,20 @@ class Writer {
     const label = s.label.kind === 'verb' ? `${verb} + LABEL(${x})` : this.template(s.label.text, inner);
     this.loops.pop();
     const from = this.expr(s.from, scope, true);
-    const values = s.count ? `combinations(L(${from}), N(${this.expr(s.count, scope, true)}))` : s.subset ? `subsets(L(${from}))` : `L(${from})`;
+    const range = s.count || s.subset ? null : this.positionRange(s.from, s.where, s.variable.text, scope, true);
+    const values = s.count ? `combinations(L(${from}), N(${this.expr(s.count, scope, true)}))` : s.subset ? `subsets(L(${from}))` : range ? range.list : `L(${from})`;
     const lines = [
       `const ${who} = ${this.decider(s.by, scope)};`,
       `const ${items} = ${values};`,
+      `let lo = 0, hi = ${items}.length;`,
+      ...(range ? [range.bound('lo', 'hi')] : []),
       ...loop.decls,
       'OPTIONS.length = 0;',
       'IDS.length = 0;',
       // Things with labels no other thing has are the same option only if they are the same thing:
       // no id is made but the chosen one's.
       `const ${mark} = ${verb !== null ? `UNIQUE_LABELS && allRefs(${items}) ? ++marks : 0` : '0'};`,
-      `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {`,
+      `for (let ${i} = lo; ${i} < hi; ${i}++) {`,
       `  const ${x} = ${items}[${i}];`,
       ...refused.map((t) => `  if (${t}) continue;`),
       `  if (${mark} !== 0) { if (${x}.mark !== ${mark}) { ${x}.mark = ${mark}; OPTIONS.push(${x}); IDS.push(null); } continue; }`,
@@ -980,7 +1023,7 @@ const ALONE = PIECES.map((p) => Object.freeze([p]));
 const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
 const EMPTY = Object.freeze([]);
 let ZONES = START_ZONES.slice();
-const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC);
+const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC), MOVING = new Uint8Array(NC);
 let rng = null, ending = false, secret = 0;
 let HERE = new Array(NS).fill(EMPTY);
 const OPTIONS = [], IDS = [], BRANCHES = [];
@@ -1107,9 +1150,17 @@ function compareKeys(a, b) {
 const nextInt = (n) => nextIntOf(rng, n);
 /** Cards to the bottom (or top) of zone z, each taken from the zone it lies in. */
 function transfer(cards, z, top) {
+  // Each source zone loses its moving cards in one pass (the cards are distinct: see moveCards).
+  const sources = [];
   for (let k = 0; k < cards.length; k++) {
     const c = cards[k].i, source = CARD_ZONE[c];
-    if (source >= 0) ZONES[source] = Object.freeze(ZONES[source].filter((x) => x.i !== c));
+    MOVING[c] = 1;
+    if (source >= 0 && !sources.includes(source)) sources.push(source);
+  }
+  for (const source of sources) ZONES[source] = Object.freeze(ZONES[source].filter((x) => MOVING[x.i] === 0));
+  for (let k = 0; k < cards.length; k++) {
+    const c = cards[k].i;
+    MOVING[c] = 0;
     REVEALED[c] = 0;
     CARD_ZONE[c] = z;
   }
