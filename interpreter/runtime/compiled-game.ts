@@ -1022,8 +1022,8 @@ const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, Z
 const ALONE = PIECES.map((p) => Object.freeze([p]));
 const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
 const EMPTY = Object.freeze([]);
-let ZONES = START_ZONES.slice();
-const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC), MOVING = new Uint8Array(NC);
+let ZONES = START_ZONES.map((cards) => cards.slice());
+const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC);
 let rng = null, ending = false, secret = 0;
 let HERE = new Array(NS).fill(EMPTY);
 const OPTIONS = [], IDS = [], BRANCHES = [];
@@ -1062,7 +1062,11 @@ function line(s, k) {
   return l;
 }
 function opposite(w) { const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined; return o === undefined ? deopt() : o; }
-/** A list's items, or a zone's cards (as they are now: a zone's list is never changed, only replaced). */
+/**
+ * A list's items, or a zone's cards. A zone's list is the zone itself, changed as cards move: it is
+ * read only while an expression is worked out (when nothing moves), never kept as a value (a zone's
+ * value is its reference; lists made from it are new ones), and copied where cards move from it.
+ */
 function L(v) {
   if (Array.isArray(v)) return v;
   return v instanceof Ref && v.kind === 4 ? ZONES[v.i] : deopt();
@@ -1150,21 +1154,18 @@ function compareKeys(a, b) {
 const nextInt = (n) => nextIntOf(rng, n);
 /** Cards to the bottom (or top) of zone z, each taken from the zone it lies in. */
 function transfer(cards, z, top) {
-  // Each source zone loses its moving cards in one pass (the cards are distinct: see moveCards).
-  const sources = [];
   for (let k = 0; k < cards.length; k++) {
-    const c = cards[k].i, source = CARD_ZONE[c];
-    MOVING[c] = 1;
-    if (source >= 0 && !sources.includes(source)) sources.push(source);
-  }
-  for (const source of sources) ZONES[source] = Object.freeze(ZONES[source].filter((x) => MOVING[x.i] === 0));
-  for (let k = 0; k < cards.length; k++) {
-    const c = cards[k].i;
-    MOVING[c] = 0;
+    const card = cards[k], c = card.i, source = CARD_ZONE[c];
+    if (source >= 0) {
+      const list = ZONES[source];
+      const at = list.indexOf(card);
+      if (at >= 0) list.splice(at, 1);
+    }
     REVEALED[c] = 0;
     CARD_ZONE[c] = z;
   }
-  ZONES[z] = Object.freeze(top ? [...cards, ...ZONES[z]] : [...ZONES[z], ...cards]);
+  if (top) ZONES[z].unshift(...cards);
+  else for (let k = 0; k < cards.length; k++) ZONES[z].push(cards[k]);
 }
 function draw(count, from, to) {
   const f = zoneOf(from), t = zoneOf(to);
@@ -1172,13 +1173,11 @@ function draw(count, from, to) {
   if (cards.length) transfer(cards, t, false);
 }
 function shuffle(zone) {
-  const z = zoneOf(zone);
-  const cards = ZONES[z].slice();
+  const cards = ZONES[zoneOf(zone)];
   for (let k = cards.length - 1; k > 0; k--) {
     const j = nextInt(k + 1);
     const c = cards[k]; cards[k] = cards[j]; cards[j] = c;
   }
-  ZONES[z] = Object.freeze(cards);
 }
 function reveal(what) {
   const cards = what instanceof Ref && what.kind === 3 ? [what] : L(what);
@@ -1189,7 +1188,7 @@ function moveCards(what, to, top) {
   const z = zoneOf(to);
   let cards;
   if (what instanceof Ref && what.kind === 3) cards = [what];
-  else if (what instanceof Ref && what.kind === 4) cards = ZONES[what.i];
+  else if (what instanceof Ref && what.kind === 4) cards = ZONES[what.i].slice();
   else if (Array.isArray(what)) {
     cards = what.filter((x) => x instanceof Ref && x.kind === 3);
     // A card listed twice is moved twice by the machine: not followed here.
@@ -1352,7 +1351,7 @@ export function compileGame(m: Model): CompiledGame {
     '}',
     'return function play(agents, maxMoves, seed) {',
     '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY);',
-    '  ZONES = START_ZONES.slice(); CARD_ZONE.fill(-1); REVEALED.fill(0); rng = seedRng(seed); ending = false; secret = 0;',
+    '  ZONES = START_ZONES.map((cards) => cards.slice()); CARD_ZONE.fill(-1); REVEALED.fill(0); rng = seedRng(seed); ending = false; secret = 0;',
     '  for (let z = 0; z < ZONES.length; z++) for (const c of ZONES[z]) CARD_ZONE[c.i] = z;',
     '  moves = []; pickers = agents; limit = maxMoves; rounds = 0;',
     ...startLines.map((l) => `  ${l}`),
