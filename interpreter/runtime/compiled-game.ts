@@ -33,8 +33,8 @@ import type { MoveRecord, Result } from './state.js';
 
 /** A space, piece, player, card or zone in the compiled program: one object each, so equal ones are identical. */
 export class Ref {
-  /** The listing that last offered it (see \`offer\` in the program): a choice's identical copies are one option. */
-  mark = 0;
+  /** Its label's number: references with the same label (two cards \`Soba\`) share it. */
+  labelId = 0;
   constructor(readonly kind: 0 | 1 | 2 | 3 | 4, readonly i: number, readonly label: string) {}
 }
 const SPACE = 0, PIECE = 1, PLAYER = 2, CARD = 3, ZONE = 4;
@@ -928,13 +928,13 @@ class Writer {
       ...loop.decls,
       'OPTIONS.length = 0;',
       'IDS.length = 0;',
-      // Things with labels no other thing has are the same option only if they are the same thing:
-      // no id is made but the chosen one's.
-      `const ${mark} = ${verb !== null ? `UNIQUE_LABELS && allRefs(${items}) ? ++marks : 0` : '0'};`,
+      // Among things, options with the same label are one option (their ids are the same): found
+      // by the label's number, with no id made but the chosen one's.
+      `const ${mark} = ${verb !== null ? `allRefs(${items}) ? ++marks : 0` : '0'};`,
       `for (let ${i} = lo; ${i} < hi; ${i}++) {`,
       `  const ${x} = ${items}[${i}];`,
       ...refused.map((t) => `  if (${t}) continue;`),
-      `  if (${mark} !== 0) { if (${x}.mark !== ${mark}) { ${x}.mark = ${mark}; OPTIONS.push(${x}); IDS.push(null); } continue; }`,
+      `  if (${mark} !== 0) { if (LABEL_MARKS[${x}.labelId] !== ${mark}) { LABEL_MARKS[${x}.labelId] = ${mark}; OPTIONS.push(${x}); IDS.push(null); } continue; }`,
       `  const ${id} = ${label};`,
       `  if (IDS.length < 8 ? IDS.includes(${id}) : seen(${id})) continue;`,
       `  OPTIONS.push(${x});`,
@@ -1018,7 +1018,7 @@ function unsupported(what: string, span: Span | null): never {
 /** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
 const RUNTIME = `
 const { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf } = H;
-const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, UNIQUE_LABELS, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, OWNED, NO_OWNER } = W;
+const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, OWNED, NO_OWNER } = W;
 const ALONE = PIECES.map((p) => Object.freeze([p]));
 const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
 const EMPTY = Object.freeze([]);
@@ -1027,6 +1027,8 @@ const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC);
 let rng = null, ending = false, secret = 0;
 let HERE = new Array(NS).fill(EMPTY);
 const OPTIONS = [], IDS = [], BRANCHES = [];
+/** Per label number, the listing that last offered a thing of that label. */
+const LABEL_MARKS = new Int32Array(LABEL_COUNT);
 let marks = 0;
 function allRefs(items) {
   for (let k = 0; k < items.length; k++) if (!(items[k] instanceof Ref)) return false;
@@ -1351,7 +1353,8 @@ export function compileGame(m: Model): CompiledGame {
     '}',
     'return function play(agents, maxMoves, seed) {',
     '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY);',
-    '  ZONES = START_ZONES.map((cards) => cards.slice()); CARD_ZONE.fill(-1); REVEALED.fill(0); rng = seedRng(seed); ending = false; secret = 0;',
+    '  for (let z = 0; z < ZONES.length; z++) { const cards = ZONES[z]; cards.length = 0; for (const c of START_ZONES[z]) cards.push(c); }',
+    '  CARD_ZONE.fill(-1); REVEALED.fill(0); rng = seedRng(seed); ending = false; secret = 0;',
     '  for (let z = 0; z < ZONES.length; z++) for (const c of ZONES[z]) CARD_ZONE[c.i] = z;',
     '  moves = []; pickers = agents; limit = maxMoves; rounds = 0;',
     ...startLines.map((l) => `  ${l}`),
@@ -1380,7 +1383,12 @@ export function compileGame(m: Model): CompiledGame {
   const OWNED = writer.collections.map((ids) => Array.from({ length: m.playerCount + 1 }, (_, seat) => Object.freeze(ids
     .map((id) => w.pieces[w.pieceIndex.get(id)!]!)
     .filter((p) => (seat === m.playerCount ? w.owners[p.i] === null : w.owners[p.i]?.i === seat)))));
-  const labels = [...w.spaces, ...w.pieces, ...w.players, ...w.cards, ...w.zones].map((r) => r.label);
+  const labelIds = new Map<string, number>();
+  for (const r of [...w.spaces, ...w.pieces, ...w.players, ...w.cards, ...w.zones]) {
+    let id = labelIds.get(r.label);
+    if (id === undefined) labelIds.set(r.label, (id = labelIds.size));
+    r.labelId = id;
+  }
   // The cards each zone starts with, in the order of the things (as the machine's setup).
   const starting: Ref[][] = w.zones.map(() => []);
   for (const [id, thing] of m.things) {
@@ -1401,7 +1409,7 @@ export function compileGame(m: Model): CompiledGame {
   const world = {
     NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS,
     ZONE_REFS: w.zones, ZONE_SEAT: w.zoneSeat, ZONE_READERS: w.zoneReaders, START_ZONES: starting.map((cards) => Object.freeze(cards)), NC: w.cardIds.length,
-    UNIQUE_LABELS: new Set(labels).size === labels.length,
+    LABEL_COUNT: labelIds.size,
     COLLECTION_AT, OWNED, NO_OWNER: m.playerCount,
     SPACES: w.spaces, PIECES: w.pieces, PLAYERS: Object.freeze([...w.players]), OWNERS: w.owners, POSITIONS: w.positions, TOWARD: w.toward,
     LINES: w.lines, WAYS: w.ways, ON_GRID: w.onGrid, OPPOSITES: new Map(Object.entries(OPPOSITE)), NP: w.pieceIds.length, NS: w.spaceIds.length,
