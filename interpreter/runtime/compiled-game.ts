@@ -931,10 +931,13 @@ class Writer {
       // Among things, options with the same label are one option (their ids are the same): found
       // by the label's number, with no id made but the chosen one's.
       `const ${mark} = ${verb !== null ? `allRefs(${items}) ? ++marks : 0` : '0'};`,
+      // Options that are pairs of things (a move from one space to another): by their labels' numbers.
+      `const ${mark}p = ${verb !== null ? `${mark} === 0 && allPairs(${items}) ? ++marks : 0` : '0'};`,
       `for (let ${i} = lo; ${i} < hi; ${i}++) {`,
       `  const ${x} = ${items}[${i}];`,
       ...refused.map((t) => `  if (${t}) continue;`),
       `  if (${mark} !== 0) { if (LABEL_MARKS[${x}.labelId] !== ${mark}) { LABEL_MARKS[${x}.labelId] = ${mark}; OPTIONS.push(${x}); IDS.push(null); } continue; }`,
+      `  if (${mark}p !== 0) { const pair = labelNumber(${x}[0]) * LABEL_COUNT + labelNumber(${x}[1]); if (PAIR_MARKS[pair] !== ${mark}p) { PAIR_MARKS[pair] = ${mark}p; OPTIONS.push(${x}); IDS.push(null); } continue; }`,
       `  const ${id} = ${label};`,
       `  if (IDS.length < 8 ? IDS.includes(${id}) : seen(${id})) continue;`,
       `  OPTIONS.push(${x});`,
@@ -1018,7 +1021,7 @@ function unsupported(what: string, span: Span | null): never {
 /** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
 const RUNTIME = `
 const { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf } = H;
-const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, OWNED, NO_OWNER } = W;
+const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, OWNED, NO_OWNER } = W;
 const ALONE = PIECES.map((p) => Object.freeze([p]));
 const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
 const EMPTY = Object.freeze([]);
@@ -1029,6 +1032,17 @@ let HERE = new Array(NS).fill(EMPTY);
 const OPTIONS = [], IDS = [], BRANCHES = [];
 /** Per label number, the listing that last offered a thing of that label. */
 const LABEL_MARKS = new Int32Array(LABEL_COUNT);
+/** The same for pairs of things, where no label holds a + (a pair's label joins its two with one). */
+const PAIR_MARKS = PAIRS_MARKED ? new Int32Array(LABEL_COUNT * LABEL_COUNT) : null;
+const labelNumber = (x) => (x === null ? 0 : x.labelId);
+function allPairs(items) {
+  if (PAIR_MARKS === null) return false;
+  for (let k = 0; k < items.length; k++) {
+    const x = items[k];
+    if (!Array.isArray(x) || x.length !== 2 || !(x[0] === null || x[0] instanceof Ref) || !(x[1] === null || x[1] instanceof Ref)) return false;
+  }
+  return true;
+}
 let marks = 0;
 function allRefs(items) {
   for (let k = 0; k < items.length; k++) if (!(items[k] instanceof Ref)) return false;
@@ -1276,7 +1290,7 @@ function decide(prefix, decider) {
   if (moves.length >= limit) deopt();
   const k = pickers[decider](n);
   if (!(k >= 0 && k < n)) deopt();
-  const move = IDS[k] ?? prefix + OPTIONS[k].label;
+  const move = IDS[k] ?? prefix + LABEL(OPTIONS[k]);
   if (secret > 0) moves.push({ player: decider, move, secret: true });
   else {
     const seen = readers(OPTIONS[k], decider);
@@ -1383,7 +1397,8 @@ export function compileGame(m: Model): CompiledGame {
   const OWNED = writer.collections.map((ids) => Array.from({ length: m.playerCount + 1 }, (_, seat) => Object.freeze(ids
     .map((id) => w.pieces[w.pieceIndex.get(id)!]!)
     .filter((p) => (seat === m.playerCount ? w.owners[p.i] === null : w.owners[p.i]?.i === seat)))));
-  const labelIds = new Map<string, number>();
+  // 'none' first: its number 0 is also none's, which reads \`none\` (pairs may hold none).
+  const labelIds = new Map<string, number>([['none', 0]]);
   for (const r of [...w.spaces, ...w.pieces, ...w.players, ...w.cards, ...w.zones]) {
     let id = labelIds.get(r.label);
     if (id === undefined) labelIds.set(r.label, (id = labelIds.size));
@@ -1410,6 +1425,7 @@ export function compileGame(m: Model): CompiledGame {
     NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS,
     ZONE_REFS: w.zones, ZONE_SEAT: w.zoneSeat, ZONE_READERS: w.zoneReaders, START_ZONES: starting.map((cards) => Object.freeze(cards)), NC: w.cardIds.length,
     LABEL_COUNT: labelIds.size,
+    PAIRS_MARKED: labelIds.size <= 2048 && ![...labelIds.keys()].some((l) => l.includes('+')),
     COLLECTION_AT, OWNED, NO_OWNER: m.playerCount,
     SPACES: w.spaces, PIECES: w.pieces, PLAYERS: Object.freeze([...w.players]), OWNERS: w.owners, POSITIONS: w.positions, TOWARD: w.toward,
     LINES: w.lines, WAYS: w.ways, ON_GRID: w.onGrid, OPPOSITES: new Map(Object.entries(OPPOSITE)), NP: w.pieceIds.length, NS: w.spaceIds.length,
