@@ -184,12 +184,16 @@ function worldOf(m: Model): World {
 // ─── The writer ───────────────────────────────────────────────────────────────
 
 /** What is known of a value: yes/no, a number, a list, anything but a list, or nothing known. */
-type Kind = 'bool' | 'num' | 'list' | 'scalar' | 'any';
-/** An expression as JavaScript, and what is known of its value. */
+type Kind = 'bool' | 'num' | 'list' | 'scalar' | 'any' | RefKind;
+/** A reference of a known kind (never none). */
+type RefKind = 'space' | 'piece' | 'player' | 'card';
+/** An expression as JavaScript, and what is known of its value (of a list: of its items, if they are all things of one kind). */
 interface Src {
   readonly js: string;
   readonly t: Kind;
+  readonly of?: RefKind;
 }
+const itemOf = (x: Src): Kind => (x.t === 'list' && x.of ? x.of : 'any');
 /** The JavaScript local each name in scope stands for. */
 type Scope = ReadonlyMap<string, Src>;
 
@@ -392,7 +396,7 @@ class Writer {
     const m = this.m;
     switch (name) {
       case 'player': return { js: '(cur < 0 ? null : PLAYERS[cur])', t: 'scalar' };
-      case 'players': return { js: 'PLAYERS', t: 'list' };
+      case 'players': return { js: 'PLAYERS', t: 'list', of: 'player' };
       case 'player-count': return { js: `(${m.playerCount})`, t: 'num' };
       case 'game-ending': return { js: 'ending', t: 'bool' };
     }
@@ -414,13 +418,17 @@ class Writer {
     }
     if (m.defines.has(name)) return this.defineCall(name, [], span, scope, true);
     const collection = m.collections.get(name);
-    if (collection) return { js: this.constant(Object.freeze(collection.map((id) => this.w.pieces[this.w.pieceIndex.get(id)!]!))), t: 'list' };
+    if (collection) return { js: this.constant(Object.freeze(collection.map((id) => this.w.pieces[this.w.pieceIndex.get(id)!]!))), t: 'list', of: 'piece' };
     const single = m.singlePieces.get(name);
     if (single !== undefined) return { js: this.constant(this.w.pieces[this.w.pieceIndex.get(single)!]), t: 'scalar' };
     const board = m.boards.get(name);
-    if (board) return { js: this.constant(Object.freeze(board.order.map((id) => this.w.spaces[this.w.spaceIndex.get(id)!]!))), t: 'list' };
+    if (board) return { js: this.constant(Object.freeze(board.order.map((id) => this.w.spaces[this.w.spaceIndex.get(id)!]!))), t: 'list', of: 'space' };
     const table = m.tableThings.get(name);
-    if (table) return { js: this.constant(Object.freeze(table.map((id) => this.thing(id)))), t: 'list' };
+    if (table) {
+      const things = table.map((id) => this.thing(id));
+      const of = things.every((r) => r.kind === SPACE) ? 'space' : things.every((r) => r.kind === CARD) ? 'card' : undefined;
+      return { js: this.constant(Object.freeze(things)), t: 'list', ...(of ? { of } : {}) };
+    }
     if (m.pieceDecls.has(name)) return { js: 'null', t: 'scalar' };
     return { js: 'deopt()', t: 'any' };
   }
@@ -498,12 +506,12 @@ class Writer {
     if (this.m.defines.has(name)) return this.defineCall(name, args, span, scope, open);
     const a = args.map((x) => this.src(x, scope, open));
     if (name === 'count' && a.length === 1) return { js: `${list(a[0]!)}.length`, t: 'num' };
-    if (name === 'pieces-at' && a.length === 1) return { js: `HERE[S(${a[0]!.js}).i]`, t: 'list' };
+    if (name === 'pieces-at' && a.length === 1) return { js: `HERE[S(${a[0]!.js}).i]`, t: 'list', of: 'piece' };
     if ((name === 'toward' || name === 'line') && a.length === 2) {
       // A direction written out is found once, here; another is looked up as the game runs.
       const written = args[1]!.kind === 'Text' ? this.w.ways.get(args[1]!.value) : undefined;
       const way = written === undefined ? `way(${a[1]!.js})` : `(${written})`;
-      return { js: `${name}(S(${a[0]!.js}), ${way})`, t: name === 'line' ? 'list' : 'scalar' };
+      return name === 'line' ? { js: `line(S(${a[0]!.js}), ${way})`, t: 'list', of: 'space' } : { js: `toward(S(${a[0]!.js}), ${way})`, t: 'scalar' };
     }
     if (name === 'opposite' && a.length === 1) return { js: `opposite(${a[0]!.js})`, t: 'scalar' };
     const all = `[${a.map((x) => x.js).join(', ')}]`;
@@ -515,10 +523,10 @@ class Writer {
       case 'count': return { js: `L(${a[0]?.js ?? 'null'}).length`, t: 'num' };
       case 'distinct': return { js: `distinct(L(${a[0]?.js ?? 'null'}))`, t: 'list' };
       case 'flatten': return { js: `flatten(L(${a[0]?.js ?? 'null'}))`, t: 'list' };
-      case 'neighbours': return { js: `NEIGHBOURS[S(${a[0]?.js ?? 'null'}).i]`, t: 'list' };
+      case 'neighbours': return { js: `NEIGHBOURS[S(${a[0]?.js ?? 'null'}).i]`, t: 'list', of: 'space' };
       case 'adjacent': return { js: `adjacent(S(${a[0]?.js ?? 'null'}), S(${a[1]?.js ?? 'null'}))`, t: 'bool' };
       case 'directions': return { js: `DIRECTIONS[S(${a[0]?.js ?? 'null'}).i]`, t: 'list' };
-      case 'players-from': return { js: `playersFrom(${a[0]?.js ?? 'null'})`, t: 'list' };
+      case 'players-from': return { js: `playersFrom(${a[0]?.js ?? 'null'})`, t: 'list', of: 'player' };
       case 'holds': return { js: `holdsOf(${a[0]?.js ?? 'null'}, ${a[1]?.js ?? 'null'})`, t: 'bool' };
       case 'set-score': return { js: `setScore(L(${a[0]?.js ?? 'null'}), String(${a[1]?.js ?? 'undefined'}), L(${a[2]?.js ?? 'null'}).map(N))`, t: 'num' };
     }
@@ -529,12 +537,18 @@ class Writer {
   private property(e: Extract<Expr, { kind: 'Of' }>, scope: Scope, open: boolean): Src {
     if (e.on) return unsupported('counters kept per player per thing (`… on …`)', e.span);
     const name = e.property.text;
-    const t = this.expr(e.target, scope, open);
+    const target = this.src(e.target, scope, open);
+    const t = target.js;
     const m = this.m;
     if (name === 'name') return { js: `LABEL(nonNull(${t}))`, t: 'scalar' };
     const counter = this.counters.get(name);
     const attrs: (CValue | undefined)[] = this.w.spaceIds.map((id) => m.things.get(id)?.attrs[name]);
     const isCounter = counter !== undefined && !counter.any && counter.per !== 'game' && !['owner', 'space', 'slot', 'position', 'seat'].includes(name);
+    // A target of a known kind, held in a local: read as the property function would for that kind.
+    if (/^v\d+$/.test(t)) {
+      const direct = this.directProperty(name, target.t, t, attrs);
+      if (direct !== null) return direct;
+    }
     let fn = this.properties.get(name);
     if (fn === undefined) {
       // (Its body reads only its target: nothing in it is a loop's to hoist.)
@@ -580,12 +594,43 @@ class Writer {
     return { js: `${fn}(${t})`, t: isCounter ? 'num' : 'scalar' };
   }
 
+  /**
+   * \`name of x\` where x is known to be a thing of one kind: the property function's reading for
+   * that kind, written in place (null where it would not be one plain read).
+   */
+  private directProperty(name: string, kind: Kind, x: string, spaceAttrs: readonly (CValue | undefined)[]): Src | null {
+    const counter = this.counters.get(name);
+    const num = (js: string): Src => ({ js, t: counter?.any ? 'any' : 'num' });
+    switch (kind) {
+      case 'piece':
+        if (name === 'owner') return { js: `OWNERS[${x}.i]`, t: 'scalar' };
+        if (name === 'space') return { js: `(SPACE_OF[${x}.i] < 0 ? null : SPACES[SPACE_OF[${x}.i]])`, t: 'scalar' };
+        if (name === 'slot' || name === 'position') return null;
+        return counter?.per === 'piece' ? num(`${counter.js}[${x}.i]`) : null;
+      case 'space':
+        if (counter) return counter.per === 'space' ? num(`${counter.js}[${x}.i]`) : null;
+        // An attribute every space has (a space without it reads otherwise: see the property function).
+        return spaceAttrs.every((a) => a !== undefined) ? { js: `${this.constant(spaceAttrs)}[${x}.i]`, t: 'scalar' } : null;
+      case 'player':
+        if (name === 'seat') return { js: `${x}.i`, t: 'num' };
+        if (counter?.per === 'player') return num(`${counter.js}[${x}.i]`);
+        if (!counter && this.m.zones.get(name)?.perPlayer) return { js: `${this.constant(this.w.seatZones.get(name))}[${x}.i]`, t: 'scalar' };
+        return null;
+      case 'card': {
+        const attrs = this.w.cardIds.map((id) => this.m.things.get(id)!.attrs[name]);
+        return name !== 'zone' && attrs.every((a) => a !== undefined) ? { js: `${this.constant(attrs)}[${x}.i]`, t: 'scalar' } : null;
+      }
+      default: return null;
+    }
+  }
+
   /** A comprehension: a function of the locals it reads, looping over its list. */
   private comprehension(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean): Src {
     const q = e.quantifier;
     if (!['any', 'every', 'first', 'last', 'count', 'all', 'each', 'sum', 'max', 'min', 'sorted', 'best', 'worst'].includes(q)) return unsupported(`\`${q}\``, e.span);
     const items = this.local(), i = this.local(), x = this.local(), n = this.local();
-    const inner = new Map(scope).set(e.variable.text, { js: x, t: 'any' });
+    const listSrc = this.src(e.list, scope, open);
+    const inner = new Map(scope).set(e.variable.text, { js: x, t: itemOf(listSrc) });
     const loop = { variable: e.variable.text, decls: [] as string[] };
     this.loops.push(loop);
     const cond = e.where ? truth(this.src(e.where, inner, open)) : null;
@@ -598,7 +643,7 @@ class Writer {
       const edge = q === 'sorted' ? `return keyed.map((k) => k.item);` : `if (!keyed.length) return [];\n  const edge = keyed[${q === 'best' ? 'keyed.length - 1' : '0'}];\n  return keyed.filter((k) => compareKeys(k.keys, edge.keys) === 0).map((k) => k.item);`;
       return this.loopFunction(scope, [
         ...loop.decls,
-        `const ${items} = ${list(this.src(e.list, scope, open))};`,
+        `const ${items} = ${list(listSrc)};`,
         'const keyed = [];',
         `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}keyed.push({ item: ${x}, keys: ${keys} }); }`,
         'keyed.sort((a, b) => compareKeys(a.keys, b.keys));',
@@ -606,7 +651,7 @@ class Writer {
       ], 'list');
     }
     const range = e.stops || q === 'every' ? null : this.positionRange(e.list, e.where, e.variable.text, scope, open);
-    const whole = range?.list ?? list(this.src(e.list, scope, open));
+    const whole = range?.list ?? list(listSrc);
     const plan = e.stops || q === 'every' || range !== null ? null : this.indexPlan(e, scope, open);
     const lines = [...loop.decls, `const ${items} = ${plan === null ? whole : `${plan} ?? ${whole}`};`, `let lo = 0, hi = ${items}.length;`];
     if (range) lines.push(range.bound('lo', 'hi'));
@@ -623,7 +668,8 @@ class Writer {
         default: lines.push(`const kept = ${items}.slice(0, ${n});`, ...this.fold(q, 'kept', i, x, key, null));
       }
     } else lines.push(...this.fold(q, items, i, x, key, cond));
-    return this.loopFunction(scope, lines, q === 'any' || q === 'every' ? 'bool' : q === 'count' || q === 'sum' ? 'num' : q === 'all' || q === 'each' ? 'list' : 'any');
+    if (q === 'all') return { ...this.loopFunction(scope, lines, 'list'), ...(listSrc.of ? { of: listSrc.of } : {}) };
+    return this.loopFunction(scope, lines, q === 'any' || q === 'every' ? 'bool' : q === 'count' || q === 'sum' ? 'num' : q === 'each' ? 'list' : 'any');
   }
 
   /** A function of the locals of \`scope\` its body reads, written once; its call. */
@@ -792,11 +838,12 @@ class Writer {
       }
       case 'ForEach': {
         const items = this.local(), i = this.local(), x = this.local();
-        const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
+        const listSrc = this.src(s.list, scope, true);
+        const inner = new Map(scope).set(s.variable.text, { js: x, t: itemOf(listSrc) });
         const where = s.where ? `if (!${truth(this.src(s.where, inner, true))}) continue;\n${ind}  ` : '';
         // In a simultaneous loop the decisions are secret (its frame stays on the machine's stack while it runs).
         const [open, close] = s.simultaneous ? [`${ind}secret++;\n`, `${ind}secret--;\n`] : ['', ''];
-        return `${open}${ind}const ${items} = L(${e(s.list)}).slice();\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
+        return `${open}${ind}const ${items} = ${list(listSrc)}.slice();\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
       }
       case 'Repeat': {
         const guard = `if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`;
@@ -908,7 +955,8 @@ class Writer {
 
   private choose(s: ChooseStmt, scope: Map<string, Src>, ind: string): string {
     const items = this.local(), i = this.local(), x = this.local(), id = this.local(), k = this.local(), mark = this.local(), who = this.local();
-    const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
+    const fromSrc = this.src(s.from, scope, true);
+    const inner = new Map(scope).set(s.variable.text, { js: x, t: s.count || s.subset ? 'list' : itemOf(fromSrc) });
     const loop = { variable: s.variable.text, decls: [] as string[] };
     this.loops.push(loop);
     const refused: string[] = [];
@@ -917,7 +965,7 @@ class Writer {
     const verb = s.label.kind === 'verb' ? this.constant(`${s.label.verb.text} `) : null;
     const label = s.label.kind === 'verb' ? `${verb} + LABEL(${x})` : this.template(s.label.text, inner);
     this.loops.pop();
-    const from = this.expr(s.from, scope, true);
+    const from = fromSrc.js;
     const range = s.count || s.subset ? null : this.positionRange(s.from, s.where, s.variable.text, scope, true);
     const values = s.count ? `combinations(L(${from}), N(${this.expr(s.count, scope, true)}))` : s.subset ? `subsets(L(${from}))` : range ? range.list : `L(${from})`;
     const lines = [
