@@ -24,7 +24,7 @@
 // As in generate.ts, nothing a rule's author writes reaches the source as text: texts, names and
 // values are constants read from K by index; the source holds fixed tokens, indices and numbers.
 import type { Block, ChooseStmt, DefineDecl, Expr, RuleDecl, Span, Stmt } from '../../grammar/ast.js';
-import { gridDirections, OPPOSITE, type Model } from './model.js';
+import { gridDirections, OPPOSITE, thingsOf, type Model } from './model.js';
 import { exprChildren } from '../../grammar/limits.js';
 import { dependsOnArgumentsAlone } from './purity.js';
 import { nextInt, seedRng } from './rng.js';
@@ -223,18 +223,32 @@ class Writer {
   /** Collections of pieces an index plan reads, by their number in the program. */
   readonly collections: (readonly string[])[] = [];
   /** Counter name → how it is kept: its array in the program and what it is kept for. */
-  readonly counters = new Map<string, { js: string; per: 'game' | 'player' | 'space' | 'piece'; any: boolean }>();
+  /** Counter name → its array in the program, what it is kept for, whether it holds any value; per player per thing, its rows. */
+  readonly counters = new Map<string, { js: string; per: 'game' | 'player' | 'space' | 'piece' | 'player-thing'; any: boolean; rows?: string; things?: readonly Ref[] }>();
 
   constructor(readonly m: Model, readonly w: World) {
     let k = 0;
     for (const [name, c] of m.counters) {
       const owner = c.owner;
-      let per: 'game' | 'player' | 'space' | 'piece';
+      let per: 'game' | 'player' | 'space' | 'piece' | 'player-thing';
       if (owner.kind === 'global') per = 'game';
       else if (owner.kind === 'player') per = 'player';
       else if (owner.kind === 'each' && m.boards.has(owner.of.text)) per = 'space';
       else if (owner.kind === 'each' && m.collections.has(owner.of.text)) per = 'piece';
-      else return unsupported(`counter \`${name}\` kept for each of ${owner.kind === 'player-each' ? `player and ${owner.of.text}` : owner.of.text}`, c.span);
+      else if (owner.kind === 'player-each') {
+        // One row per thing (its rows by kind: a thing's row, -1 if not one of them), one value a seat in each.
+        const ids = thingsOf(m, owner.of.text);
+        const things = ids.map((id) => (w.pieceIndex.has(id) ? w.pieces[w.pieceIndex.get(id)!]! : this.thing(id)));
+        const rows = [SPACE, PIECE, PLAYER, CARD, ZONE].map((kind) => {
+          const size = [w.spaceIds.length, w.pieceIds.length, 0, w.cardIds.length, 0][kind]!;
+          const r = new Int32Array(size).fill(-1);
+          things.forEach((t, row) => { if (t.kind === kind) r[t.i] = row; });
+          return r;
+        });
+        const js = `C${k++}`;
+        this.counters.set(name, { js, per: 'player-thing', any: c.initial?.kind === 'None', rows: this.constant(rows), things });
+        continue;
+      } else return unsupported(`counter \`${name}\` kept for each of ${owner.of.text}`, c.span);
       this.counters.set(name, { js: `C${k++}`, per, any: c.initial?.kind === 'None' });
     }
   }
@@ -535,8 +549,13 @@ class Writer {
 
   /** `name of target`, as the machine's general reading of a property: one function per property name. */
   private property(e: Extract<Expr, { kind: 'Of' }>, scope: Scope, open: boolean): Src {
-    if (e.on) return unsupported('counters kept per player per thing (`… on …`)', e.span);
     const name = e.property.text;
+    if (e.on) {
+      // \`scored of p on c\`: p's value for the thing c (a counter of another kind cannot be read so).
+      const c = this.counters.get(name);
+      if (c?.per !== 'player-thing') return { js: 'deopt()', t: 'any' };
+      return { js: `${c.js}[cell(${c.rows}, ${this.expr(e.target, scope, open)}, ${this.expr(e.on, scope, open)})]`, t: c.any ? 'any' : 'num' };
+    }
     const target = this.src(e.target, scope, open);
     const t = target.js;
     const m = this.m;
@@ -627,7 +646,7 @@ class Writer {
   /** A comprehension: a function of the locals it reads, looping over its list. */
   private comprehension(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean): Src {
     const q = e.quantifier;
-    if (!['any', 'every', 'first', 'last', 'count', 'all', 'each', 'sum', 'max', 'min', 'sorted', 'best', 'worst'].includes(q)) return unsupported(`\`${q}\``, e.span);
+    if (!['any', 'every', 'first', 'last', 'count', 'all', 'each', 'sum', 'max', 'min', 'sorted', 'best', 'worst', 'connected'].includes(q) || (q === 'connected' && e.stops)) return unsupported(`\`${q}\``, e.span);
     const items = this.local(), i = this.local(), x = this.local(), n = this.local();
     const listSrc = this.src(e.list, scope, open);
     const inner = new Map(scope).set(e.variable.text, { js: x, t: itemOf(listSrc) });
@@ -637,6 +656,20 @@ class Writer {
     const key = e.keys.length ? this.src(e.keys[0]!, inner, open) : { js: 'null', t: 'any' as Kind };
     const allKeys = `[${e.keys.map((k) => this.expr(k, inner, open)).join(', ')}]`;
     this.loops.pop();
+    if (q === 'connected') {
+      // A flood fill: the spaces reachable from the start through neighbours, each passing the condition.
+      const ok = `const ok = (${x}) => ${cond ?? 'true'};`;
+      return { ...this.loopFunction(scope, [
+        ...loop.decls,
+        ok,
+        `const start = ${listSrc.js};`,
+        'const starts = start instanceof Ref && start.kind === 0 ? [start] : L(start).filter((t) => t instanceof Ref && t.kind === 0);',
+        'const reached = new Uint8Array(SPACES.length), queue = [];',
+        'for (const t of starts) if (!reached[t.i] && ok(t)) { reached[t.i] = 1; queue.push(t); }',
+        'for (let k = 0; k < queue.length; k++) for (const t of NEIGHBOURS[queue[k].i]) if (!reached[t.i] && ok(t)) { reached[t.i] = 1; queue.push(t); }',
+        'return queue;',
+      ], 'list'), of: 'space' };
+    }
     if (q === 'sorted' || q === 'best' || q === 'worst') {
       // Ordered by their keys (numbers by value, anything else by label), ties in the list's order.
       const keys = allKeys;
@@ -899,11 +932,15 @@ class Writer {
     const counter = this.counters.get(name);
     const decl = this.m.counters.get(name);
     if (!counter || !decl) return `${ind}deopt();\n`;
-    if (s.on) return unsupported('counters kept per player per thing (`… on …`)', s.span);
     const e = (x: Expr) => this.expr(x, scope, true);
     // Where the value is kept: [array, index].
     let slot: string;
-    if (counter.per === 'game') slot = '0';
+    if (counter.per === 'player-thing') {
+      // Only with the thing named (\`gain 2 scored on c\`); its owner is the current player unless named.
+      if (!s.on) return `${ind}deopt();\n`;
+      slot = `cell(${counter.rows}, ${s.target ? e(s.target) : '(cur < 0 ? null : PLAYERS[cur])'}, ${e(s.on)})`;
+    } else if (s.on) return `${ind}deopt();\n`;
+    else if (counter.per === 'game') slot = '0';
     else if (!s.target) slot = counter.per === 'player' ? '(cur < 0 ? deopt() : cur)' : 'deopt()';
     else {
       const kind = counter.per === 'player' ? PLAYER : counter.per === 'space' ? SPACE : PIECE;
@@ -1347,6 +1384,12 @@ function decide(prefix, decider) {
   rounds = 0;
   return k;
 }
+/** Where a counter kept per player per thing keeps p's value for the thing t: its row's place for p's seat. */
+function cell(rows, p, t) {
+  if (!(p instanceof Ref) || p.kind !== 2 || !(t instanceof Ref)) deopt();
+  const row = rows[t.kind][t.i];
+  return row === undefined || row < 0 ? deopt() : row * PLAYERS.length + p.i;
+}
 const seatOf = (p) => (p instanceof Ref && p.kind === 2 ? p.i : deopt());
 /** Every set of k of the items, each in the items' order (at most 4096 of them). */
 function combinations(items, k) {
@@ -1380,12 +1423,13 @@ export function compileGame(m: Model): CompiledGame {
   const startLines: string[] = [];
   for (const [name, c] of writer.counters) {
     const decl = m.counters.get(name)!;
-    const size = c.per === 'game' ? 1 : c.per === 'player' ? m.playerCount : c.per === 'space' ? w.spaceIds.length : w.pieceIds.length;
+    const size = c.per === 'game' ? 1 : c.per === 'player' ? m.playerCount : c.per === 'space' ? w.spaceIds.length : c.per === 'piece' ? w.pieceIds.length : c.things!.length * m.playerCount;
     counterLines.push(`const ${c.js} = new Array(${size}).fill(0);`);
     // Its start, as the machine's setup makes it (a counter may start from one declared before it).
     const start = decl.initial?.kind === 'None' ? 'null' : decl.initial ? `N(${writer.expr(decl.initial, new Map(), false)})` : '0';
     if (c.per === 'game') startLines.push(`cur = -1; ${c.js}[0] = ${start};`);
     else if (c.per === 'player') startLines.push(`for (let s = 0; s < ${m.playerCount}; s++) { cur = s; ${c.js}[s] = ${start}; }`);
+    else if (c.per === 'player-thing') startLines.push(`for (let row = 0; row < ${c.things!.length}; row++) for (let s = 0; s < ${m.playerCount}; s++) { cur = s; ${c.js}[row * ${m.playerCount} + s] = ${start}; }`);
     else if (c.per === 'space') {
       const of = (decl.owner as { of: { text: string } }).of.text;
       const ids = m.boards.get(of)!.order.map((id) => w.spaceIndex.get(id)!);
