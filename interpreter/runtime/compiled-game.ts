@@ -683,6 +683,11 @@ class Writer {
         edge,
       ], 'list');
     }
+    if (q === 'every' && !e.stops && e.where && isNoSpaceTest(e.where, e.variable.text, true) && e.list.kind === 'Ref' && !scope.has(e.list.name.text)
+      && this.m.collections.has(e.list.name.text) && !this.counters.has('space')) {
+      // \`every q in pawns where space of q is not none\`: none of them is in supply.
+      return { js: `(SUPPLY[${this.collectionIndex(this.m.collections.get(e.list.name.text)!)}].length === 0)`, t: 'bool' };
+    }
     const range = e.stops || q === 'every' ? null : this.positionRange(e.list, e.where, e.variable.text, scope, open);
     const whole = range?.list ?? list(listSrc);
     const plan = e.stops || q === 'every' || range !== null ? null : this.indexPlan(e, scope, open);
@@ -738,7 +743,11 @@ class Writer {
       const value = this.expr(other, scope, open);
       const collection = this.m.collections.get(listName);
       if (collection && (property === 'space' || property === 'owner')) {
-        return `${property === 'space' ? 'onSpace' : 'ownedBy'}(${this.collectionIndex(collection)}, ${value})`;
+        const c = this.collectionIndex(collection);
+        // \`owner of q = p and space of q is none …\`: p's pieces in supply.
+        const next = secondConjunct(e.where);
+        if (property === 'owner' && next !== null && isNoSpaceTest(next, variable)) return `inSupply(${c}, ${value})`;
+        return `${property === 'space' ? 'onSpace' : 'ownedBy'}(${c}, ${value})`;
       }
       // A board's spaces or a table's things by an attribute every one of them has.
       const ids = this.m.boards.get(listName)?.order ?? this.m.tableThings.get(listName);
@@ -1091,6 +1100,23 @@ class Writer {
   }
 }
 
+/** The second of a condition's leading \`and\`ed tests, or null. */
+function secondConjunct(where: Expr): Expr | null {
+  const tests: Expr[] = [];
+  const flatten = (e: Expr): void => {
+    if (e.kind === 'Binary' && e.op === 'and') { flatten(e.left); flatten(e.right); } else tests.push(e);
+  };
+  flatten(where);
+  return tests[1] ?? null;
+}
+
+/** \`space of x is none\` (or \`= none\`, either way round), or with \`not\`: \`space of x is not none\`. */
+function isNoSpaceTest(e: Expr, variable: string, not = false): boolean {
+  if (e.kind !== 'Binary' || !(not ? ['is not', '!='] : ['is', '=']).includes(e.op)) return false;
+  const spaceOf = (x: Expr) => x.kind === 'Of' && !x.on && x.property.text === 'space' && x.target.kind === 'Ref' && x.target.name.text === variable;
+  return (spaceOf(e.left) && e.right.kind === 'None') || (spaceOf(e.right) && e.left.kind === 'None');
+}
+
 /** Whether `name` is read anywhere in `e` (a comprehension's own variable of that name counts too: the test is cautious). */
 function mentions(e: Expr, name: string): boolean {
   if (e.kind === 'Ref' && e.name.text === name) return true;
@@ -1106,8 +1132,13 @@ function unsupported(what: string, span: Span | null): never {
 /** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
 const RUNTIME = `
 const { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf } = H;
-const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, OWNED, NO_OWNER } = W;
+const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
 const ALONE = PIECES.map((p) => Object.freeze([p]));
+/** Per collection an index plan reads: its pieces in supply (on no space), all and by owner, in its order (changed as pieces move). */
+const SUPPLY = COLLECTION_PIECES.map(() => []);
+const SUPPLY_OWNED = COLLECTION_PIECES.map(() => PLAYERS.map(() => []).concat([[]]));
+/** Per piece, the collections of those it belongs to. */
+const SUPPLY_OF = PIECES.map((p) => COLLECTION_AT.flatMap((at, c) => (at[p.i] >= 0 ? [c] : [])));
 const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
 const EMPTY = Object.freeze([]);
 let ZONES = START_ZONES.map((cards) => cards.slice());
@@ -1306,6 +1337,7 @@ function move(what, to, top) {
     if (from < 0) return;
     leave(p, from);
     SPACE_OF[p] = -1; SLOT_OF[p] = 0;
+    supplied(p, true);
     return;
   }
   if (!(to instanceof Ref) || to.kind !== 0) deopt();
@@ -1313,6 +1345,7 @@ function move(what, to, top) {
   const there = HERE[to.i];
   for (let k = 0; k < there.length; k++) if (there[k].i !== p && SLOT_OF[there[k].i] === slot) slot++;
   if (from >= 0) leave(p, from);
+  else supplied(p, false);
   SPACE_OF[p] = to.i; SLOT_OF[p] = slot;
   arrive(p, to.i);
 }
@@ -1334,12 +1367,40 @@ function arrive(p, s) {
 }
 /** The pieces of collection c on the space s, in the collection's order (null: s is none, every piece must be tried). */
 function onSpace(c, s) {
-  if (!(s instanceof Ref) || s.kind !== 0) return s === null ? null : EMPTY;
+  if (!(s instanceof Ref) || s.kind !== 0) return s === null ? SUPPLY[c] : EMPTY;
   const here = HERE[s.i];
   if (here.length === 0) return EMPTY;
   const at = COLLECTION_AT[c];
   if (here.length === 1) return at[here[0].i] >= 0 ? ALONE[here[0].i] : EMPTY;
   return here.filter((q) => at[q.i] >= 0).sort((a, b) => at[a.i] - at[b.i]);
+}
+/** The pieces of collection c in supply (on no space) that p owns (p none: that nobody owns), in the collection's order. */
+function inSupply(c, p) {
+  if (p instanceof Ref && p.kind === 2) return SUPPLY_OWNED[c][p.i];
+  return p === null ? SUPPLY_OWNED[c][NO_OWNER] : EMPTY;
+}
+/** Keeps the supplies of piece p's collections (those an index plan reads) as it leaves or joins the supply. */
+function supplied(p, joins) {
+  const cs = SUPPLY_OF[p];
+  for (let k = 0; k < cs.length; k++) {
+    const c = cs[k], owner = OWNERS[p] === null ? NO_OWNER : OWNERS[p].i;
+    for (const list of [SUPPLY[c], SUPPLY_OWNED[c][owner]]) {
+      if (!joins) { const at = list.indexOf(PIECES[p]); if (at >= 0) list.splice(at, 1); continue; }
+      let at = 0;
+      while (at < list.length && COLLECTION_AT[c][list[at].i] < COLLECTION_AT[c][p]) at++;
+      list.splice(at, 0, PIECES[p]);
+    }
+  }
+}
+function fillSupplies() {
+  for (let c = 0; c < SUPPLY.length; c++) {
+    SUPPLY[c].length = 0;
+    for (const list of SUPPLY_OWNED[c]) list.length = 0;
+    for (const p of COLLECTION_PIECES[c]) {
+      SUPPLY[c].push(p);
+      SUPPLY_OWNED[c][OWNERS[p.i] === null ? NO_OWNER : OWNERS[p.i].i].push(p);
+    }
+  }
 }
 /** The pieces of collection c that p owns (p none: those nobody owns), in the collection's order. */
 function ownedBy(c, p) {
@@ -1458,7 +1519,7 @@ export function compileGame(m: Model): CompiledGame {
     `  return [${orderings.join(', ')}];`,
     '}',
     'return function play(agents, maxMoves, seed) {',
-    '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY);',
+    '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY); fillSupplies();',
     '  for (let z = 0; z < ZONES.length; z++) { const cards = ZONES[z]; cards.length = 0; for (const c of START_ZONES[z]) cards.push(c); }',
     '  CARD_ZONE.fill(-1); REVEALED.fill(0); rng = seedRng(seed); ending = false; secret = 0;',
     '  for (let z = 0; z < ZONES.length; z++) for (const c of ZONES[z]) CARD_ZONE[c.i] = z;',
@@ -1513,8 +1574,9 @@ export function compileGame(m: Model): CompiledGame {
   const POWER_ZONES = m.powersZone === null ? null : w.players.map((p) => w.zoneIndex.get(`${m.powersZone}@${p.i}`) ?? unsupported('a zone of powers that is not kept per player', null));
   const attrNames = new Set([...m.things.values()].flatMap((t) => Object.keys(t.attrs)));
   const CARD_ATTRS = new Map([...attrNames].map((a) => [a, w.cardIds.map((id) => m.things.get(id)!.attrs[a])]));
+  const COLLECTION_PIECES = writer.collections.map((ids) => ids.map((id) => w.pieces[w.pieceIndex.get(id)!]!));
   const world = {
-    NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS,
+    NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, COLLECTION_PIECES,
     ZONE_REFS: w.zones, ZONE_SEAT: w.zoneSeat, ZONE_READERS: w.zoneReaders, START_ZONES: starting.map((cards) => Object.freeze(cards)), NC: w.cardIds.length,
     LABEL_COUNT: labelIds.size,
     PAIRS_MARKED: labelIds.size <= 2048 && ![...labelIds.keys()].some((l) => l.includes('+')),
