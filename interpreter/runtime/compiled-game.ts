@@ -204,6 +204,21 @@ const list = (x: Src): string => (x.t === 'list' ? x.js : `L(${x.js})`);
 const equality = (a: Src, b: Src): string =>
   (a.t !== 'list' && a.t !== 'any') || (b.t !== 'list' && b.t !== 'any') ? `(${a.js} === ${b.js})` : `EQ(${a.js}, ${b.js})`;
 
+/**
+ * A loop being written: its item's name; what is worked out once before it (\`decls\`); and the
+ * define calls on the item it makes more than once per item (\`shared\`, by their source), kept
+ * for the item and forgotten at the next (\`resets\`).
+ */
+interface Loop {
+  readonly variable: string;
+  /** Whether define calls on the item are kept for the item (a choice's options: their forbidding rules often ask the same). */
+  readonly share: boolean;
+  readonly decls: string[];
+  readonly shared: Map<string, string>;
+  readonly resets: string[];
+}
+const newLoop = (variable: string, share = false): Loop => ({ variable, share, decls: [], shared: new Map(), resets: [] });
+
 class Writer {
   readonly constants: unknown[] = [];
   readonly functions: string[] = [];
@@ -218,7 +233,7 @@ class Writer {
   private readonly properties = new Map<string, string>();
   private comprehensions = 0;
   /** The loops being written, innermost last: their item's name, and what is worked out once before each. */
-  private loops: { variable: string; decls: string[] }[] = [];
+  private loops: Loop[] = [];
   private hoisted = 0;
   /** Collections of pieces an index plan reads, by their number in the program. */
   readonly collections: (readonly string[])[] = [];
@@ -329,7 +344,18 @@ class Writer {
       loop.decls.push(`let ${h}, ${h}k = false;`);
       return { js: `(${h}k ? ${h} : (${h}k = true, ${h} = ${value.js}))`, t: value.t };
     }
-    return this.written(e, scope, open);
+    const written = this.written(e, scope, open);
+    if (loop !== undefined && loop.share && e.kind === 'Call' && this.m.defines.has(e.callee.text)) {
+      // A define called on the item: its answer kept for the item (the same call again reads it).
+      let t = loop.shared.get(written.js);
+      if (t === undefined) {
+        loop.shared.set(written.js, (t = `t${this.hoisted++}`));
+        loop.decls.push(`let ${t}, ${t}k = false;`);
+        loop.resets.push(`${t}k = false;`);
+      }
+      return { ...written, js: `(${t}k ? ${t} : (${t}k = true, ${t} = ${written.js}))` };
+    }
+    return written;
   }
 
   /** Whether an expression costs enough to be worked out once per loop rather than per item. */
@@ -650,7 +676,7 @@ class Writer {
     const items = this.local(), i = this.local(), x = this.local(), n = this.local();
     const listSrc = this.src(e.list, scope, open);
     const inner = new Map(scope).set(e.variable.text, { js: x, t: itemOf(listSrc) });
-    const loop = { variable: e.variable.text, decls: [] as string[] };
+    const loop = newLoop(e.variable.text);
     this.loops.push(loop);
     const cond = e.where ? truth(this.src(e.where, inner, open)) : null;
     const key = e.keys.length ? this.src(e.keys[0]!, inner, open) : { js: 'null', t: 'any' as Kind };
@@ -1003,7 +1029,7 @@ class Writer {
     const items = this.local(), i = this.local(), x = this.local(), id = this.local(), k = this.local(), mark = this.local(), who = this.local();
     const fromSrc = this.src(s.from, scope, true);
     const inner = new Map(scope).set(s.variable.text, { js: x, t: s.count || s.subset ? 'list' : itemOf(fromSrc) });
-    const loop = { variable: s.variable.text, decls: [] as string[] };
+    const loop = newLoop(s.variable.text, true);
     this.loops.push(loop);
     const refused: string[] = [];
     if (s.where) refused.push(`!${truth(this.src(s.where, inner, true))}`);
@@ -1029,6 +1055,7 @@ class Writer {
       `const ${mark}p = ${verb !== null ? `${mark} === 0 && allPairs(${items}) ? ++marks : 0` : '0'};`,
       `for (let ${i} = lo; ${i} < hi; ${i}++) {`,
       `  const ${x} = ${items}[${i}];`,
+      ...(loop.resets.length ? [`  ${loop.resets.join(' ')}`] : []),
       ...refused.map((t) => `  if (${t}) continue;`),
       `  if (${mark} !== 0) { if (LABEL_MARKS[${x}.labelId] !== ${mark}) { LABEL_MARKS[${x}.labelId] = ${mark}; OPTIONS.push(${x}); IDS.push(null); } continue; }`,
       `  if (${mark}p !== 0) { const pair = labelNumber(${x}[0]) * LABEL_COUNT + labelNumber(${x}[1]); if (PAIR_MARKS[pair] !== ${mark}p) { PAIR_MARKS[pair] = ${mark}p; OPTIONS.push(${x}); IDS.push(null); } continue; }`,
