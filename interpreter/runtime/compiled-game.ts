@@ -1170,7 +1170,8 @@ const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
 const EMPTY = Object.freeze([]);
 let ZONES = START_ZONES.map((cards) => cards.slice());
 const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC);
-let rng = null, ending = false, secret = 0;
+/** The game's generator, made from its seed when chance is first asked for (many games never ask). */
+let rng = null, seedText = '', ending = false, secret = 0;
 let HERE = new Array(NS).fill(EMPTY);
 const OPTIONS = [], IDS = [], BRANCHES = [];
 /** Per label number, the listing that last offered a thing of that label. */
@@ -1310,7 +1311,7 @@ function compareKeys(a, b) {
   return 0;
 }
 /** A whole number in [0, n) from the game's own generator. */
-const nextInt = (n) => nextIntOf(rng, n);
+const nextInt = (n) => nextIntOf(rng ??= seedRng(seedText), n);
 /** Cards to the bottom (or top) of zone z, each taken from the zone it lies in. */
 function transfer(cards, z, top) {
   for (let k = 0; k < cards.length; k++) {
@@ -1410,14 +1411,28 @@ function inSupply(c, p) {
 function supplied(p, joins) {
   const cs = SUPPLY_OF[p];
   for (let k = 0; k < cs.length; k++) {
-    const c = cs[k], owner = OWNERS[p] === null ? NO_OWNER : OWNERS[p].i;
-    for (const list of [SUPPLY[c], SUPPLY_OWNED[c][owner]]) {
-      if (!joins) { const at = list.indexOf(PIECES[p]); if (at >= 0) list.splice(at, 1); continue; }
-      let at = 0;
-      while (at < list.length && COLLECTION_AT[c][list[at].i] < COLLECTION_AT[c][p]) at++;
-      list.splice(at, 0, PIECES[p]);
+    const c = cs[k];
+    const owned = SUPPLY_OWNED[c][OWNERS[p] === null ? NO_OWNER : OWNERS[p].i];
+    if (joins) {
+      putBack(SUPPLY[c], c, p);
+      putBack(owned, c, p);
+    } else {
+      takeOut(SUPPLY[c], p);
+      takeOut(owned, p);
     }
   }
+}
+function takeOut(list, p) {
+  const at = list.indexOf(PIECES[p]);
+  if (at === 0) list.shift();
+  else if (at > 0) list.splice(at, 1);
+}
+/** Back into a supply list, in the collection's order. */
+function putBack(list, c, p) {
+  const order = COLLECTION_AT[c];
+  let at = 0;
+  while (at < list.length && order[list[at].i] < order[p]) at++;
+  list.splice(at, 0, PIECES[p]);
 }
 function fillSupplies() {
   for (let c = 0; c < SUPPLY.length; c++) {
@@ -1548,7 +1563,7 @@ export function compileGame(m: Model): CompiledGame {
     'return function play(agents, maxMoves, seed) {',
     '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY); fillSupplies();',
     '  for (let z = 0; z < ZONES.length; z++) { const cards = ZONES[z]; cards.length = 0; for (const c of START_ZONES[z]) cards.push(c); }',
-    '  CARD_ZONE.fill(-1); REVEALED.fill(0); rng = seedRng(seed); ending = false; secret = 0;',
+    '  CARD_ZONE.fill(-1); REVEALED.fill(0); rng = null; seedText = seed; ending = false; secret = 0;',
     '  for (let z = 0; z < ZONES.length; z++) for (const c of ZONES[z]) CARD_ZONE[c.i] = z;',
     '  moves = []; pickers = agents; limit = maxMoves; rounds = 0;',
     ...startLines.map((l) => `  ${l}`),

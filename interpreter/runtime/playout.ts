@@ -57,12 +57,16 @@ export function playout(def: GameDefinition, options: PlayoutOptions): Playout {
   checkSetup(def, options.players, variants);
   const program = programOf(modelFor(def, options.players, variants));
   if (!(program instanceof NotCompiled)) {
-    const agents = Array.from({ length: options.players }, (_, seat) => options.agents(seat));
     const pickers: Picker[] = [];
-    for (const agent of agents) if (agent.pick) pickers.push(agent.pick.bind(agent));
-    if (pickers.length === agents.length) {
+    for (let seat = 0; seat < options.players; seat++) {
+      const agent = options.agents(seat);
+      if (!agent.pick) break;
+      pickers.push((count) => agent.pick!(count));
+    }
+    if (pickers.length === options.players) {
       try {
-        return { ...program.play(pickers, maxMoves, options.seed), tier: 'compiled' };
+        const { moves, result } = program.play(pickers, maxMoves, options.seed);
+        return { moves, result, tier: 'compiled' };
       } catch (e) {
         // Anything it cannot answer as the machine would: the machine plays the game instead.
         if (!(e instanceof Deopt) && !(e instanceof RangeError)) throw e;
