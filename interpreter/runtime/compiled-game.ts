@@ -226,7 +226,7 @@ class Writer {
   private readonly defineNames = new Map<DefineDecl, string>();
   private readonly ruleNames = new Map<RuleDecl, string>();
   private readonly pending: (() => void)[] = [];
-  private readonly defineTypes = new Map<DefineDecl, Kind>();
+  private readonly defineTypes = new Map<DefineDecl, { t: Kind; of?: RefKind }>();
   private readonly dispatchers = new Map<string, string>();
   private readonly events = new Map<string, string>();
   /** Property name → its function in the program. */
@@ -479,7 +479,7 @@ class Writer {
     const overrides = this.m.overrides.get(name);
     if (overrides) return { js: `${this.overridden(name, d, overrides, args.length)}(${values})`, t: 'any' };
     if (d.params.length !== args.length) return { js: 'deopt()', t: 'any' };
-    return { js: `${this.define(d)}(${values})`, t: this.typeOfDefine(d) };
+    return { js: `${this.define(d)}(${values})`, ...this.typeOfDefine(d) };
   }
 
   /**
@@ -526,14 +526,15 @@ class Writer {
   }
 
   /** What a define gives, worked out from its body (a define that calls itself: anything). */
-  private typeOfDefine(d: DefineDecl): Kind {
+  private typeOfDefine(d: DefineDecl): { t: Kind; of?: RefKind } {
     let t = this.defineTypes.get(d);
     if (t === undefined) {
-      this.defineTypes.set(d, 'any');
+      this.defineTypes.set(d, { t: 'any' });
       const scope: Scope = new Map(d.params.map((p) => [p.text, { js: 'x', t: 'any' as Kind }]));
       const saved = this.saveOutput();
       try {
-        t = this.outsideLoops(() => this.src(d.body, scope, false).t);
+        const body = this.outsideLoops(() => this.src(d.body, scope, false));
+        t = body.of ? { t: body.t, of: body.of } : { t: body.t };
       } finally {
         this.restoreOutput(saved);
       }
@@ -1050,7 +1051,7 @@ class Writer {
       'IDS.length = 0;',
       // Among things, options with the same label are one option (their ids are the same): found
       // by the label's number, with no id made but the chosen one's.
-      `const ${mark} = ${verb !== null ? `allRefs(${items}) ? ++marks : 0` : '0'};`,
+      `const ${mark} = ${verb === null ? '0' : fromSrc.of && !s.count && !s.subset ? '++marks' : `allRefs(${items}) ? ++marks : 0`};`,
       // Options that are pairs of things (a move from one space to another): by their labels' numbers.
       `const ${mark}p = ${verb !== null ? `${mark} === 0 && allPairs(${items}) ? ++marks : 0` : '0'};`,
       `for (let ${i} = lo; ${i} < hi; ${i}++) {`,
