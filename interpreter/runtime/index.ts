@@ -386,7 +386,7 @@ export { label, isPlayer, type Value };
 export { AGENTS, firstLegalAgent, randomAgent, type Agent, type AgentContext, type AgentFactory } from './agents.js';
 export { playGame, type PlayOptions } from './play.js';
 export { playout, whyNotCompiled, type Playout, type PlayoutOptions } from './playout.js';
-export { watchCompiledGames } from './compiled-game.js';
+export { watchCompiledGames } from './compiled/index.js';
 /** For agents that must not peek: states sampled from a view, and how well each seat stands. */
 export { determinizer, type Determinizer, type Position } from './determinize.js';
 export { measures, standing } from './standing.js';

@@ -1,10 +1,10 @@
 // Playouts: whole games played by agents that pick options by index, for simulations, search and
-// the bench. The compiled tier (compiled-game.ts) plays them when it covers the rules; otherwise, or
+// the bench. The compiled tier (compiled/) plays them when it covers the rules; otherwise, or
 // when it gives a game up, the machine plays that game from the start with fresh agents, so a
 // playout's moves and result are always the machine's.
 import type { GameDefinition } from '../definition/index.js';
 import type { Agent } from './agents.js';
-import { compileGame, Deopt, NotCompiled, type CompiledGame, type Picker } from './compiled-game.js';
+import { compileGame, Deopt, NotCompiled, type CompiledGame, type Picker } from './compiled/index.js';
 import { checkSetup } from './index.js';
 import { modelFor, type Model } from './model.js';
 import { playGame } from './play.js';

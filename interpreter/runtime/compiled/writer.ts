@@ -1,187 +1,16 @@
-// A whole game as one generated JavaScript program, for playouts: the fast tier under the machine.
-//
-// The machine (machine.ts) runs rules over a stack of frames kept in a JSON state, so that it can
-// stop at any decision and resume from a saved game; that is what play, views and saves need, and
-// it costs ~100× what hand-written code does. A playout needs none of it: agents that pick an
-// option by its index are called in place, and only the moves and the result come out. So the
-// rules in force (the model) are lowered once to one program in the shape a hand-written game has:
-//
-//   - the state as arrays of small ints: a piece's space and slot, each space's pieces, counters
-//     per seat, per space or per piece, by index;
-//   - spaces, pieces and players as interned references (equal ones are the same object), lists as
-//     arrays; names resolved to JavaScript locals, defines and rules to JavaScript functions;
-//   - statements as straight-line code, a choice as a loop over its candidates that calls the agent.
-//
-// The program answers what the machine answers for the same seeds, move for move
-// (test/interpreter/compiled-game.test.ts plays every shipped ruleset both ways). It does not
-// write the log, and it covers the statements and expressions a game of pieces on boards uses;
-// anything else (cards and zones, events, powers, menus, chance, …) makes `compileGame` answer why
-// not, and the caller plays the machine instead. Whatever the program meets that it cannot answer
-// exactly as the machine would (a value of an unexpected kind, an error, a runaway loop) it does
-// not try to: it gives up the game (`Deopt`), and the caller plays that game again on the machine,
-// which gives the true answer or the true error.
-//
-// As in generate.ts, nothing a rule's author writes reaches the source as text: texts, names and
-// values are constants read from K by index; the source holds fixed tokens, indices and numbers.
-import type { Block, ChooseStmt, DefineDecl, Expr, RuleDecl, Span, Stmt } from '../../grammar/ast.js';
-import { gridDirections, OPPOSITE, thingsOf, type Model } from './model.js';
-import { exprChildren } from '../../grammar/limits.js';
-import { dependsOnArgumentsAlone } from './purity.js';
-import { nextInt, seedRng } from './rng.js';
-import { playerLabel } from './values.js';
-import type { MoveRecord, Result } from './state.js';
-
-/** A space, piece, player, card or zone in the compiled program: one object each, so equal ones are identical. */
-export class Ref {
-  /** Its label's number: references with the same label (two cards \`Soba\`) share it. */
-  labelId = 0;
-  constructor(readonly kind: 0 | 1 | 2 | 3 | 4, readonly i: number, readonly label: string) {}
-}
-const SPACE = 0, PIECE = 1, PLAYER = 2, CARD = 3, ZONE = 4;
-type CValue = number | string | boolean | null | Ref | readonly CValue[];
-
-/** Thrown by compiled code that cannot answer exactly as the machine would: the game is played on the machine instead. */
-export class Deopt extends Error {}
-/** Thrown by `end the game`. */
-const END = { end: true };
+// The writer: the rules in force, statement by statement and expression by expression, as the
+// JavaScript of the program — names resolved, values' kinds followed where known, index plans for
+// the lookups people write, loops' invariant parts worked out once.
+import type { Block, ChooseStmt, DefineDecl, Expr, RuleDecl, Span, Stmt } from '../../../grammar/ast.js';
+import { exprChildren } from '../../../grammar/limits.js';
+import { thingsOf, type Model } from '../model.js';
+import { dependsOnArgumentsAlone } from '../purity.js';
+import { unsupported } from './errors.js';
+import { CARD, PIECE, PLAYER, Ref, SPACE, ZONE, type CValue, type World } from './world.js';
 
 /** How many loop rounds and rule calls may run between two decisions before the program gives up (the machine then judges the runaway). */
 const ROUNDS_BEFORE_GIVING_UP = 20_000;
 
-/** Chooses among `count` options (≥ 2) for a seat: the index of the chosen one. */
-export type Picker = (count: number) => number;
-
-export interface CompiledPlay {
-  /** The decisions made (a choice with one option is made without the agent, and not recorded). */
-  readonly moves: MoveRecord[];
-  readonly result: Result;
-}
-
-export interface CompiledGame {
-  /** Plays one game to its end, each seat's decisions by its picker, chance from `seed`; stops with Deopt past `maxMoves` decisions. */
-  play(pickers: readonly Picker[], maxMoves: number, seed: string | number): CompiledPlay;
-}
-
-/** Why a model is not compiled: the first construct the program does not cover, and where. */
-export class NotCompiled extends Error {
-  constructor(readonly what: string, readonly span: Span | null) {
-    super(`the compiled tier does not cover ${what}`);
-  }
-}
-
-// ─── Helpers the generated code calls (fixed names) ───────────────────────────
-
-const deopt = (): never => {
-  throw new Deopt();
-};
-const T = (v: CValue): boolean => (typeof v === 'boolean' ? v : deopt());
-const N = (v: CValue): number => (typeof v === 'number' ? v : deopt());
-const S = (v: CValue): Ref => (v instanceof Ref && v.kind === SPACE ? v : deopt());
-function EQ(a: CValue, b: CValue): boolean {
-  if (a === b) return true;
-  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!EQ(a[i]!, b[i]!)) return false;
-  return true;
-}
-function LABEL(v: CValue): string {
-  if (v === null) return 'none';
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'string') return v;
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (v instanceof Ref) return v.label;
-  if (v.length === 0) return 'nothing';
-  let out = LABEL(v[0]!);
-  for (let i = 1; i < v.length; i++) out += '+' + LABEL(v[i]!);
-  return out;
-}
-const DIV = (x: number, d: number): number => (d === 0 ? deopt() : Math.floor(x / d));
-const MOD = (x: number, d: number): number => (d === 0 ? deopt() : ((x % d) + d) % d);
-const HELPERS = { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf: nextInt };
-
-// ─── The world: the model's things as indices ─────────────────────────────────
-
-interface World {
-  readonly spaceIds: readonly string[];
-  readonly spaceIndex: ReadonlyMap<string, number>;
-  readonly spaces: readonly Ref[];
-  readonly pieceIds: readonly string[];
-  readonly pieceIndex: ReadonlyMap<string, number>;
-  readonly pieces: readonly Ref[];
-  readonly players: readonly Ref[];
-  /** Every zone by its key (\`deck\`, \`hand@2\`): its reference, who may read it (null: everyone), and per-player zones' keys by seat. */
-  readonly zoneKeys: readonly string[];
-  readonly zoneIndex: ReadonlyMap<string, number>;
-  readonly zones: readonly Ref[];
-  readonly zoneReaders: readonly (readonly number[] | null)[];
-  readonly zoneSeat: readonly (Ref | null)[];
-  readonly seatZones: ReadonlyMap<string, readonly Ref[]>;
-  /** The things of tables that are no board's spaces: cards. */
-  readonly cardIds: readonly string[];
-  readonly cardIndex: ReadonlyMap<string, number>;
-  readonly cards: readonly Ref[];
-  /** A piece's owner (a player) or null. */
-  readonly owners: readonly (Ref | null)[];
-  /** A space's position on its board. */
-  readonly positions: readonly number[];
-  /** Every grid direction's index, and per direction the space that way from each space (-1: none or no grid). */
-  readonly ways: ReadonlyMap<string, number>;
-  readonly toward: readonly Int32Array[];
-  /** Per direction and space, the spaces that way to the grid's edge (made as asked). */
-  readonly lines: (readonly Ref[] | undefined)[][];
-  /** Whether a space is on a grid (toward and line refuse others). */
-  readonly onGrid: readonly boolean[];
-}
-
-function worldOf(m: Model): World {
-  const spaceIds = [...m.spaceValues.keys()];
-  const spaceIndex = new Map(spaceIds.map((id, i) => [id, i]));
-  const spaces = spaceIds.map((id, i) => new Ref(SPACE, i, m.things.get(id)?.label ?? id));
-  const pieceIds = [...m.pieces.keys()];
-  const pieceIndex = new Map(pieceIds.map((id, i) => [id, i]));
-  const pieces = pieceIds.map((id, i) => new Ref(PIECE, i, m.pieces.get(id)!.label));
-  const players = Array.from({ length: m.playerCount }, (_, seat) => new Ref(PLAYER, seat, playerLabel(seat)));
-  const zoneKeys: string[] = [], zoneLabels: string[] = [], zoneReaders: (number[] | null)[] = [], zoneSeats: (number | null)[] = [];
-  for (const [name, z] of m.zones) {
-    for (const seat of z.perPlayer ? players.map((p) => p.i) : [null]) {
-      zoneKeys.push(seat === null ? name : `${name}@${seat}`);
-      zoneLabels.push(seat === null ? name : `${name} of ${playerLabel(seat)}`);
-      zoneSeats.push(seat);
-      // As the machine's zoneReaders: public to all, private to its owner, else to nobody.
-      zoneReaders.push(z.visibility === 'public' ? null : z.visibility === 'private' && seat !== null ? [seat] : []);
-    }
-  }
-  const zoneIndex = new Map(zoneKeys.map((k, i) => [k, i]));
-  const zones = zoneKeys.map((_, i) => new Ref(ZONE, i, zoneLabels[i]!));
-  const zoneSeat = zoneSeats.map((seat) => (seat === null ? null : players[seat]!));
-  const seatZones = new Map([...m.zones].filter(([, z]) => z.perPlayer).map(([name]) => [name, players.map((p) => zones[zoneIndex.get(`${name}@${p.i}`)!]!)]));
-  const cardIds = [...m.things.keys()].filter((id) => !spaceIndex.has(id));
-  const cardIndex = new Map(cardIds.map((id, i) => [id, i]));
-  const cards = cardIds.map((id, i) => new Ref(CARD, i, m.things.get(id)!.label));
-  const owners = pieceIds.map((id) => {
-    const seat = m.pieces.get(id)!.owner;
-    return seat === null ? null : players[seat] ?? unsupported(`a piece owned by seat ${seat + 1} of ${m.playerCount}`, null);
-  });
-  const positions = spaceIds.map((id) => m.boards.get(m.spaceBoard.get(id)!)!.index.get(id)!);
-  const directions = [...new Set([...gridDirections('square'), ...gridDirections('hex')])];
-  const ways = new Map(directions.map((d, i) => [d, i]));
-  const onGrid = spaceIds.map((id) => {
-    const shape = m.boards.get(m.spaceBoard.get(id)!)!.decl.shape.kind;
-    return shape === 'square' || shape === 'hex';
-  });
-  const toward = directions.map((d) => Int32Array.from(spaceIds, (id, i) => {
-    if (!onGrid[i]) return -1;
-    const board = m.boards.get(m.spaceBoard.get(id)!)!;
-    const shape = board.decl.shape.kind as 'square' | 'hex';
-    // A direction the space's grid does not know is refused by the machine: -2 gives up the game.
-    if (!gridDirections(shape).includes(d)) return -2;
-    const other = board.toward.get(id)?.get(d);
-    return other === undefined ? -1 : spaceIndex.get(other)!;
-  }));
-  return {
-    spaceIds, spaceIndex, spaces, pieceIds, pieceIndex, pieces, players, zoneKeys, zoneIndex, zones, zoneReaders, zoneSeat, seatZones, cardIds, cardIndex, cards, owners, positions, ways, toward, lines: directions.map(() => []), onGrid };
-}
-
-// ─── The writer ───────────────────────────────────────────────────────────────
 
 /** What is known of a value: yes/no, a number, a list, anything but a list, or nothing known. */
 type Kind = 'bool' | 'num' | 'list' | 'scalar' | 'any' | RefKind;
@@ -219,7 +48,7 @@ interface Loop {
 }
 const newLoop = (variable: string, share = false): Loop => ({ variable, share, decls: [], shared: new Map(), resets: [] });
 
-class Writer {
+export class Writer {
   readonly constants: unknown[] = [];
   readonly functions: string[] = [];
   private locals = 0;
@@ -232,7 +61,7 @@ class Writer {
   /** Property name → its function in the program. */
   private readonly properties = new Map<string, string>();
   private comprehensions = 0;
-  /** The loops being written, innermost last: their item's name, and what is worked out once before each. */
+  /** The loops being written, stopermost last: their item's name, and what is worked out once before each. */
   private loops: Loop[] = [];
   private hoisted = 0;
   /** Collections of pieces an index plan reads, by their number in the program. */
@@ -676,12 +505,12 @@ class Writer {
     if (!['any', 'every', 'first', 'last', 'count', 'all', 'each', 'sum', 'max', 'min', 'sorted', 'best', 'worst', 'connected'].includes(q) || (q === 'connected' && e.stops)) return unsupported(`\`${q}\``, e.span);
     const items = this.local(), i = this.local(), x = this.local(), n = this.local();
     const listSrc = this.src(e.list, scope, open);
-    const inner = new Map(scope).set(e.variable.text, { js: x, t: itemOf(listSrc) });
+    const stoper = new Map(scope).set(e.variable.text, { js: x, t: itemOf(listSrc) });
     const loop = newLoop(e.variable.text);
     this.loops.push(loop);
-    const cond = e.where ? truth(this.src(e.where, inner, open)) : null;
-    const key = e.keys.length ? this.src(e.keys[0]!, inner, open) : { js: 'null', t: 'any' as Kind };
-    const allKeys = `[${e.keys.map((k) => this.expr(k, inner, open)).join(', ')}]`;
+    const cond = e.where ? truth(this.src(e.where, stoper, open)) : null;
+    const key = e.keys.length ? this.src(e.keys[0]!, stoper, open) : { js: 'null', t: 'any' as Kind };
+    const allKeys = `[${e.keys.map((k) => this.expr(k, stoper, open)).join(', ')}]`;
     this.loops.pop();
     if (q === 'connected') {
       // A flood fill: the spaces reachable from the start through neighbours, each passing the condition.
@@ -712,7 +541,7 @@ class Writer {
     }
     if (q === 'every' && !e.stops && e.where && isNoSpaceTest(e.where, e.variable.text, true) && e.list.kind === 'Ref' && !scope.has(e.list.name.text)
       && this.m.collections.has(e.list.name.text) && !this.counters.has('space')) {
-      // \`every q in pawns where space of q is not none\`: none of them is in supply.
+      // \`every q in pieces where space of q is not none\`: none of them is in supply.
       return { js: `(SUPPLY[${this.collectionIndex(this.m.collections.get(e.list.name.text)!)}].length === 0)`, t: 'bool' };
     }
     const range = e.stops || q === 'every' ? null : this.positionRange(e.list, e.where, e.variable.text, scope, open);
@@ -748,7 +577,7 @@ class Writer {
   }
 
   /**
-   * `first q in pawns where space of q = s and …`, `… where owner of q = p and …`: the items of a
+   * `first q in pieces where space of q = s and …`, `… where owner of q = p and …`: the items of a
    * collection of pieces that can pass, found by index (the pieces on the space; the owner's pieces),
    * in the collection's order. The whole condition is still judged on each, and only when the
    * indexed test comes first, so what is evaluated is what trying every item in order evaluates.
@@ -794,7 +623,7 @@ class Writer {
   }
 
   /**
-   * \`… s in road where position of s > position of t and position of s <= … and …\`: over a board's
+   * \`… s in track where position of s > position of t and position of s <= … and …\`: over a board's
    * spaces in their order, where a space's position is its place in the list, leading order tests
    * of \`position of s\` bound a range of the list. Only that range is tried (the whole condition
    * still judged on each): the list sliced, as JavaScript, or null.
@@ -890,8 +719,8 @@ class Writer {
       case 'Reveal': return `${ind}reveal(${e(s.what)});\n`;
       case 'Random': {
         const items = this.local(), x = this.local(), kept = this.local(), picked = this.local();
-        const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
-        const where = s.where ? truth(this.src(s.where, inner, true)) : 'true';
+        const stoper = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
+        const where = s.where ? truth(this.src(s.where, stoper, true)) : 'true';
         scope.set(s.variable.text, { js: picked, t: 'any' });
         return `${ind}const ${items} = L(${e(s.from)});\n${ind}const ${kept} = [];\n${ind}for (const ${x} of ${items}) if (${where}) ${kept}.push(${x});\n${ind}const ${picked} = ${kept}.length ? ${kept}[nextInt(${kept}.length)] : null;\n`;
       }
@@ -908,11 +737,11 @@ class Writer {
       case 'ForEach': {
         const items = this.local(), i = this.local(), x = this.local();
         const listSrc = this.src(s.list, scope, true);
-        const inner = new Map(scope).set(s.variable.text, { js: x, t: itemOf(listSrc) });
-        const where = s.where ? `if (!${truth(this.src(s.where, inner, true))}) continue;\n${ind}  ` : '';
+        const stoper = new Map(scope).set(s.variable.text, { js: x, t: itemOf(listSrc) });
+        const where = s.where ? `if (!${truth(this.src(s.where, stoper, true))}) continue;\n${ind}  ` : '';
         // In a simultaneous loop the decisions are secret (its frame stays on the machine's stack while it runs).
         const [open, close] = s.simultaneous ? [`${ind}secret++;\n`, `${ind}secret--;\n`] : ['', ''];
-        return `${open}${ind}const ${items} = ${list(listSrc)}.slice();\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
+        return `${open}${ind}const ${items} = ${list(listSrc)}.slice();\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, stoper, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
       }
       case 'Repeat': {
         const guard = `if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`;
@@ -1019,9 +848,9 @@ class Writer {
   }
 
   /** The forbidding rules of a choice, each as a test that holds when it forbids (judged for `decider`'s powers). */
-  private forbidding(choice: string, inner: Scope, decider: string): string[] {
+  private forbidding(choice: string, stoper: Scope, decider: string): string[] {
     return (this.m.forbids.get(choice) ?? []).map((f) => {
-      const when = truth(this.src(f.decl.when, inner, true));
+      const when = truth(this.src(f.decl.when, stoper, true));
       return f.power ? `(holds(${decider}, ${this.constant(f.power)}) && ${when})` : when;
     });
   }
@@ -1029,14 +858,14 @@ class Writer {
   private choose(s: ChooseStmt, scope: Map<string, Src>, ind: string): string {
     const items = this.local(), i = this.local(), x = this.local(), id = this.local(), k = this.local(), mark = this.local(), who = this.local();
     const fromSrc = this.src(s.from, scope, true);
-    const inner = new Map(scope).set(s.variable.text, { js: x, t: s.count || s.subset ? 'list' : itemOf(fromSrc) });
+    const stoper = new Map(scope).set(s.variable.text, { js: x, t: s.count || s.subset ? 'list' : itemOf(fromSrc) });
     const loop = newLoop(s.variable.text, true);
     this.loops.push(loop);
     const refused: string[] = [];
-    if (s.where) refused.push(`!${truth(this.src(s.where, inner, true))}`);
-    refused.push(...this.forbidding(s.name.text, inner, who));
+    if (s.where) refused.push(`!${truth(this.src(s.where, stoper, true))}`);
+    refused.push(...this.forbidding(s.name.text, stoper, who));
     const verb = s.label.kind === 'verb' ? this.constant(`${s.label.verb.text} `) : null;
-    const label = s.label.kind === 'verb' ? `${verb} + LABEL(${x})` : this.template(s.label.text, inner);
+    const label = s.label.kind === 'verb' ? `${verb} + LABEL(${x})` : this.template(s.label.text, stoper);
     this.loops.pop();
     const from = fromSrc.js;
     const range = s.count || s.subset ? null : this.positionRange(s.from, s.where, s.variable.text, scope, true);
@@ -1079,17 +908,17 @@ class Writer {
     const bodies: string[] = [];
     s.options.forEach((o, branch) => {
       const items = this.local(), i = this.local(), x = this.local(), id = this.local();
-      const inner = o.each ? new Map(scope).set(o.each.variable.text, { js: x, t: 'any' }) : scope;
+      const stoper = o.each ? new Map(scope).set(o.each.variable.text, { js: x, t: 'any' }) : scope;
       const refused: string[] = [];
-      if (o.when) refused.push(`!${truth(this.src(o.when, inner, true))}`);
+      if (o.when) refused.push(`!${truth(this.src(o.when, stoper, true))}`);
       // A named menu's forbidding rules judge the options made for an item.
-      if (s.name && o.each) refused.push(...this.forbidding(s.name.text, inner, who));
+      if (s.name && o.each) refused.push(...this.forbidding(s.name.text, stoper, who));
       lines.push(
         `const ${items} = ${o.each ? `L(${this.expr(o.each.list, scope, true)})` : `[${this.constant(o.label)}]`};`,
         `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {`,
         `  const ${x} = ${items}[${i}];`,
         ...refused.map((t) => `  if (${t}) continue;`),
-        `  const ${id} = ${o.label.includes('{') ? this.template(o.label, inner) : this.constant(o.label)};`,
+        `  const ${id} = ${o.label.includes('{') ? this.template(o.label, stoper) : this.constant(o.label)};`,
         `  if (IDS.includes(${id})) continue;`,
         `  OPTIONS.push(${x});`,
         `  IDS.push(${id});`,
@@ -1110,8 +939,8 @@ class Writer {
 
   private rank(s: Extract<Stmt, { kind: 'Rank' }>, scope: Scope, ind: string): string {
     const items = this.local(), x = this.local(), ranked = this.local(), i = this.local(), value = this.local(), place = this.local();
-    const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
-    const key = number(this.src(s.by, inner, true));
+    const stoper = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
+    const key = number(this.src(s.by, stoper, true));
     const shared = s.ties === 'share';
     const body = this.block(s.body, new Map(scope).set(s.variable.text, { js: value, t: 'any' }).set('place', { js: place, t: 'num' }), ind + '  ');
     return `${ind}const ${items} = L(${this.expr(s.list, scope, true)}).map((${x}) => ({ value: ${x}, key: ${key} }));\n`
@@ -1149,512 +978,4 @@ function isNoSpaceTest(e: Expr, variable: string, not = false): boolean {
 function mentions(e: Expr, name: string): boolean {
   if (e.kind === 'Ref' && e.name.text === name) return true;
   return exprChildren(e).some((x) => mentions(x, name));
-}
-
-function unsupported(what: string, span: Span | null): never {
-  throw new NotCompiled(what, span);
-}
-
-// ─── The program ──────────────────────────────────────────────────────────────
-
-/** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
-const RUNTIME = `
-const { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf } = H;
-const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
-const ALONE = PIECES.map((p) => Object.freeze([p]));
-/** Per collection an index plan reads: its pieces in supply (on no space), all and by owner, in its order (changed as pieces move). */
-const SUPPLY = COLLECTION_PIECES.map(() => []);
-const SUPPLY_OWNED = COLLECTION_PIECES.map(() => PLAYERS.map(() => []).concat([[]]));
-/** Per piece, the collections of those it belongs to. */
-const SUPPLY_OF = PIECES.map((p) => COLLECTION_AT.flatMap((at, c) => (at[p.i] >= 0 ? [c] : [])));
-const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
-const EMPTY = Object.freeze([]);
-let ZONES = START_ZONES.map((cards) => cards.slice());
-const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC);
-/** The game's generator, made from its seed when chance is first asked for (many games never ask). */
-let rng = null, seedText = '', ending = false, secret = 0;
-let HERE = new Array(NS).fill(EMPTY);
-const OPTIONS = [], IDS = [], BRANCHES = [];
-/** Per label number, the listing that last offered a thing of that label. */
-const LABEL_MARKS = new Int32Array(LABEL_COUNT);
-/** The same for pairs of things, where no label holds a + (a pair's label joins its two with one). */
-const PAIR_MARKS = PAIRS_MARKED ? new Int32Array(LABEL_COUNT * LABEL_COUNT) : null;
-const labelNumber = (x) => (x === null ? 0 : x.labelId);
-function allPairs(items) {
-  if (PAIR_MARKS === null) return false;
-  for (let k = 0; k < items.length; k++) {
-    const x = items[k];
-    if (!Array.isArray(x) || x.length !== 2 || !(x[0] === null || x[0] instanceof Ref) || !(x[1] === null || x[1] instanceof Ref)) return false;
-  }
-  return true;
-}
-let marks = 0;
-function allRefs(items) {
-  for (let k = 0; k < items.length; k++) if (!(items[k] instanceof Ref)) return false;
-  return true;
-}
-/** Whether an option of this id is offered already (identical copies are one option): by a set past a few options. */
-const SEEN = new Set();
-function seen(id) {
-  if (IDS.length === 8) { SEEN.clear(); for (let k = 0; k < 8; k++) SEEN.add(IDS[k]); }
-  if (SEEN.has(id)) return true;
-  SEEN.add(id);
-  return false;
-}
-let cur = -1, rounds = 0, moves = null, pickers = null, limit = 0;
-function nonNull(v) { return v === null ? deopt() : v; }
-function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deopt(); }
-function way(w) { const k = typeof w === 'string' ? WAYS.get(w) : undefined; return k === undefined ? deopt() : k; }
-/** The space one step way k (an index of WAYS) from s, or none off the grid. */
-function toward(s, k) {
-  if (!ON_GRID[s.i]) deopt();
-  const t = TOWARD[k][s.i];
-  return t === -2 ? deopt() : t < 0 ? null : SPACES[t];
-}
-/** The spaces from s way k to the grid's edge. */
-function line(s, k) {
-  let l = LINES[k][s.i];
-  if (l === undefined) {
-    if (!ON_GRID[s.i] || TOWARD[k][s.i] === -2) deopt();
-    const out = [];
-    for (let t = TOWARD[k][s.i]; t >= 0; t = TOWARD[k][t]) out.push(SPACES[t]);
-    LINES[k][s.i] = l = Object.freeze(out);
-  }
-  return l;
-}
-function opposite(w) { const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined; return o === undefined ? deopt() : o; }
-/**
- * A list's items, or a zone's cards. A zone's list is the zone itself, changed as cards move: it is
- * read only while an expression is worked out (when nothing moves), never kept as a value (a zone's
- * value is its reference; lists made from it are new ones), and copied where cards move from it.
- */
-function L(v) {
-  if (Array.isArray(v)) return v;
-  return v instanceof Ref && v.kind === 4 ? ZONES[v.i] : deopt();
-}
-function IN(x, list) {
-  const items = L(list);
-  for (let k = 0; k < items.length; k++) if (EQ(items[k], x)) return true;
-  return false;
-}
-/** Texts joined (either side a text), lists or zones' cards joined, or numbers added. */
-function PLUS(x, y) {
-  if (typeof x === 'string' || typeof y === 'string') return LABEL(x) + LABEL(y);
-  if (Array.isArray(x) || (x instanceof Ref && x.kind === 4)) return [...L(x), ...L(y)];
-  return N(x) + N(y);
-}
-function AT(list, i) {
-  const items = L(list);
-  return i >= 1 && i <= items.length && Number.isInteger(i) ? items[i - 1] : deopt();
-}
-const zoneOf = (v) => (v instanceof Ref && v.kind === 4 ? v.i : deopt());
-/** max(a, b, c) or max(list): the numbers among the arguments. */
-function numbers(args) {
-  const values = args.length === 1 && (Array.isArray(args[0]) || (args[0] instanceof Ref && args[0].kind === 4)) ? L(args[0]) : args;
-  return values.map(N);
-}
-const most = (ns, max) => (ns.length ? (max ? Math.max(...ns) : Math.min(...ns)) : null);
-function distinct(items) {
-  const out = [];
-  for (const v of items) if (!out.some((x) => EQ(x, v))) out.push(v);
-  return out;
-}
-function flatten(items) {
-  const out = [];
-  for (const item of items) {
-    if (Array.isArray(item) || (item instanceof Ref && item.kind === 4)) out.push(...L(item));
-    else out.push(item);
-  }
-  return out;
-}
-const adjacent = (a, b) => NEIGHBOURS[a.i].includes(b);
-function playersFrom(p) {
-  if (!(p instanceof Ref) || p.kind !== 2) deopt();
-  return PLAYERS.map((_, k) => PLAYERS[(p.i + k) % PLAYERS.length]);
-}
-function range(first, last) {
-  if (last - first + 1 > 100000) deopt();
-  const out = [];
-  for (let k = first; k <= last; k++) out.push(k);
-  return out;
-}
-/** Whether the player at seat holds the power named power (a card of that label in their zone of powers). */
-function holds(seat, power) {
-  if (seat < 0 || POWER_ZONES === null) return false;
-  const held = ZONES[POWER_ZONES[seat]];
-  for (let k = 0; k < held.length; k++) if (held[k].label === power) return true;
-  return false;
-}
-const holdsOf = (p, power) => p instanceof Ref && p.kind === 2 && holds(p.i, String(power));
-/** Sets of cards with at most one card of each attribute value; set j holds every value seen at least j times. */
-function setScore(cards, attr, values) {
-  const counts = new Map();
-  const of = CARD_ATTRS.get(attr);
-  for (const c of cards) {
-    if (!(c instanceof Ref) || c.kind !== 3) deopt();
-    const v = String(of === undefined ? undefined : of[c.i]);
-    counts.set(v, (counts.get(v) ?? 0) + 1);
-  }
-  let total = 0;
-  for (let j = 1; ; j++) {
-    const size = [...counts.values()].filter((n) => n >= j).length;
-    if (size === 0) return total;
-    for (let k = 0; k < size; k++) total += values[Math.min(k, values.length - 1)] ?? 0;
-  }
-}
-/** Orders key tuples: numbers by value, anything else by its label. */
-function compareKeys(a, b) {
-  for (let k = 0; k < a.length; k++) {
-    const x = a[k], y = b[k];
-    if (typeof x === 'number' && typeof y === 'number') { if (x !== y) return x - y; }
-    else { const sx = LABEL(x), sy = LABEL(y); if (sx !== sy) return sx < sy ? -1 : 1; }
-  }
-  return 0;
-}
-/** A whole number in [0, n) from the game's own generator. */
-const nextInt = (n) => nextIntOf(rng ??= seedRng(seedText), n);
-/** Cards to the bottom (or top) of zone z, each taken from the zone it lies in. */
-function transfer(cards, z, top) {
-  for (let k = 0; k < cards.length; k++) {
-    const card = cards[k], c = card.i, source = CARD_ZONE[c];
-    if (source >= 0) {
-      const list = ZONES[source];
-      const at = list.indexOf(card);
-      if (at >= 0) list.splice(at, 1);
-    }
-    REVEALED[c] = 0;
-    CARD_ZONE[c] = z;
-  }
-  if (top) ZONES[z].unshift(...cards);
-  else for (let k = 0; k < cards.length; k++) ZONES[z].push(cards[k]);
-}
-function draw(count, from, to) {
-  const f = zoneOf(from), t = zoneOf(to);
-  const cards = ZONES[f].slice(0, Math.max(0, N(count)));
-  if (cards.length) transfer(cards, t, false);
-}
-function shuffle(zone) {
-  const cards = ZONES[zoneOf(zone)];
-  for (let k = cards.length - 1; k > 0; k--) {
-    const j = nextInt(k + 1);
-    const c = cards[k]; cards[k] = cards[j]; cards[j] = c;
-  }
-}
-function reveal(what) {
-  const cards = what instanceof Ref && what.kind === 3 ? [what] : L(what);
-  for (const c of cards) if (c instanceof Ref && c.kind === 3) REVEALED[c.i] = 1;
-}
-/** Cards moved to a zone: a card, a zone's cards, the cards of a list (nothing else in it), or none. */
-function moveCards(what, to, top) {
-  const z = zoneOf(to);
-  let cards;
-  if (what instanceof Ref && what.kind === 3) cards = [what];
-  else if (what instanceof Ref && what.kind === 4) cards = ZONES[what.i].slice();
-  else if (Array.isArray(what)) {
-    cards = what.filter((x) => x instanceof Ref && x.kind === 3);
-    // A card listed twice is moved twice by the machine: not followed here.
-    if (new Set(cards).size !== cards.length) deopt();
-  } else if (what === null) return;
-  else deopt();
-  if (cards.length) transfer(cards, z, top);
-}
-/** A piece to a space (the lowest slot no other piece there holds), or off the board; cards to a zone. */
-function move(what, to, top) {
-  if (!(what instanceof Ref) || what.kind !== 1) return moveCards(what, to, top);
-  const p = what.i, from = SPACE_OF[p];
-  if (to === null) {
-    if (from < 0) return;
-    leave(p, from);
-    SPACE_OF[p] = -1; SLOT_OF[p] = 0;
-    supplied(p, true);
-    return;
-  }
-  if (!(to instanceof Ref) || to.kind !== 0) deopt();
-  let slot = 0;
-  const there = HERE[to.i];
-  for (let k = 0; k < there.length; k++) if (there[k].i !== p && SLOT_OF[there[k].i] === slot) slot++;
-  if (from >= 0) leave(p, from);
-  else supplied(p, false);
-  SPACE_OF[p] = to.i; SLOT_OF[p] = slot;
-  arrive(p, to.i);
-}
-function leave(p, s) {
-  const before = HERE[s];
-  if (before.length === 1) { HERE[s] = EMPTY; return; }
-  HERE[s] = Object.freeze(before.filter((q) => q.i !== p));
-}
-function arrive(p, s) {
-  const before = HERE[s], after = [], piece = PIECES[p];
-  let placed = false;
-  for (let k = 0; k < before.length; k++) {
-    const q = before[k].i;
-    if (!placed && (SLOT_OF[p] < SLOT_OF[q] || (SLOT_OF[p] === SLOT_OF[q] && p < q))) { after.push(piece); placed = true; }
-    after.push(before[k]);
-  }
-  if (!placed) after.push(piece);
-  HERE[s] = Object.freeze(after);
-}
-/** The pieces of collection c on the space s, in the collection's order (null: s is none, every piece must be tried). */
-function onSpace(c, s) {
-  if (!(s instanceof Ref) || s.kind !== 0) return s === null ? SUPPLY[c] : EMPTY;
-  const here = HERE[s.i];
-  if (here.length === 0) return EMPTY;
-  const at = COLLECTION_AT[c];
-  if (here.length === 1) return at[here[0].i] >= 0 ? ALONE[here[0].i] : EMPTY;
-  return here.filter((q) => at[q.i] >= 0).sort((a, b) => at[a.i] - at[b.i]);
-}
-/** The pieces of collection c in supply (on no space) that p owns (p none: that nobody owns), in the collection's order. */
-function inSupply(c, p) {
-  if (p instanceof Ref && p.kind === 2) return SUPPLY_OWNED[c][p.i];
-  return p === null ? SUPPLY_OWNED[c][NO_OWNER] : EMPTY;
-}
-/** Keeps the supplies of piece p's collections (those an index plan reads) as it leaves or joins the supply. */
-function supplied(p, joins) {
-  const cs = SUPPLY_OF[p];
-  for (let k = 0; k < cs.length; k++) {
-    const c = cs[k];
-    const owned = SUPPLY_OWNED[c][OWNERS[p] === null ? NO_OWNER : OWNERS[p].i];
-    if (joins) {
-      putBack(SUPPLY[c], c, p);
-      putBack(owned, c, p);
-    } else {
-      takeOut(SUPPLY[c], p);
-      takeOut(owned, p);
-    }
-  }
-}
-function takeOut(list, p) {
-  const at = list.indexOf(PIECES[p]);
-  if (at === 0) list.shift();
-  else if (at > 0) list.splice(at, 1);
-}
-/** Back into a supply list, in the collection's order. */
-function putBack(list, c, p) {
-  const order = COLLECTION_AT[c];
-  let at = 0;
-  while (at < list.length && order[list[at].i] < order[p]) at++;
-  list.splice(at, 0, PIECES[p]);
-}
-function fillSupplies() {
-  for (let c = 0; c < SUPPLY.length; c++) {
-    SUPPLY[c].length = 0;
-    for (const list of SUPPLY_OWNED[c]) list.length = 0;
-    for (const p of COLLECTION_PIECES[c]) {
-      SUPPLY[c].push(p);
-      SUPPLY_OWNED[c][OWNERS[p.i] === null ? NO_OWNER : OWNERS[p.i].i].push(p);
-    }
-  }
-}
-/** The pieces of collection c that p owns (p none: those nobody owns), in the collection's order. */
-function ownedBy(c, p) {
-  if (p instanceof Ref && p.kind === 2) return OWNED[c][p.i];
-  return p === null ? OWNED[c][NO_OWNER] : EMPTY;
-}
-/** The things with this value of an attribute, in their list's order (a value no thing has: none). */
-function withValue(byValue, v) {
-  return (typeof v === 'number' && v === v) || typeof v === 'string' || typeof v === 'boolean' ? byValue.get(v) ?? EMPTY : EMPTY;
-}
-/**
- * Who may know which option was chosen, as the machine's optionReaders: everyone (null), unless it
- * names cards lying unrevealed in zones some cannot read; then the decider and those who read them all.
- */
-function readers(value, decider) {
-  let who = null;
-  const visit = (v) => {
-    if (Array.isArray(v)) { v.forEach(visit); return; }
-    if (!(v instanceof Ref) || v.kind !== 3 || REVEALED[v.i] || CARD_ZONE[v.i] < 0) return;
-    const seeing = ZONE_READERS[CARD_ZONE[v.i]];
-    if (seeing === null) return;
-    who = who === null ? [...seeing] : who.filter((seat) => seeing.includes(seat));
-  };
-  visit(value);
-  if (who === null) return null;
-  return who.includes(decider) ? who : [...who, decider].sort((a, b) => a - b);
-}
-/** The option the current player takes: the only one as it is, else the agent's pick. */
-function decide(prefix, decider) {
-  const n = OPTIONS.length;
-  if (n === 0 || decider < 0) deopt();
-  if (n === 1) return 0;
-  if (moves.length >= limit) deopt();
-  const k = pickers[decider](n);
-  if (!(k >= 0 && k < n)) deopt();
-  const move = IDS[k] ?? prefix + LABEL(OPTIONS[k]);
-  if (secret > 0) moves.push({ player: decider, move, secret: true });
-  else {
-    const seen = readers(OPTIONS[k], decider);
-    moves.push(seen === null ? { player: decider, move } : { player: decider, move, seen });
-  }
-  rounds = 0;
-  return k;
-}
-/** Where a counter kept per player per thing keeps p's value for the thing t: its row's place for p's seat. */
-function cell(rows, p, t) {
-  if (!(p instanceof Ref) || p.kind !== 2 || !(t instanceof Ref)) deopt();
-  const row = rows[t.kind][t.i];
-  return row === undefined || row < 0 ? deopt() : row * PLAYERS.length + p.i;
-}
-const seatOf = (p) => (p instanceof Ref && p.kind === 2 ? p.i : deopt());
-/** Every set of k of the items, each in the items' order (at most 4096 of them). */
-function combinations(items, k) {
-  if (!Number.isInteger(k) || k < 0 || k > items.length) deopt();
-  let count = 1;
-  for (let j = 0; j < k && count <= 4096; j++) count = (count * (items.length - j)) / (j + 1);
-  if (count > 4096) deopt();
-  const out = [], picked = [];
-  const extend = (from) => {
-    if (picked.length === k) { out.push(picked.map((j) => items[j])); return; }
-    for (let j = from; j <= items.length - (k - picked.length); j++) { picked.push(j); extend(j + 1); picked.pop(); }
-  };
-  extend(0);
-  return out;
-}
-/** Every subset of at most 12 items, the smaller first. */
-function subsets(items) {
-  if (items.length > 12) deopt();
-  const out = [];
-  for (let mask = 0; mask < 1 << items.length; mask++) out.push(items.filter((_, j) => mask & (1 << j)));
-  return out.sort((a, b) => a.length - b.length);
-}
-`;
-
-/** Turns the model into a program, or says (NotCompiled) what it does not cover. */
-export function compileGame(m: Model): CompiledGame {
-  const w = worldOf(m);
-  const writer = new Writer(m, w);
-  // The counters, each an array: one value, one a seat, one a space or a piece.
-  const counterLines: string[] = [];
-  const startLines: string[] = [];
-  for (const [name, c] of writer.counters) {
-    const decl = m.counters.get(name)!;
-    const size = c.per === 'game' ? 1 : c.per === 'player' ? m.playerCount : c.per === 'space' ? w.spaceIds.length : c.per === 'piece' ? w.pieceIds.length : c.things!.length * m.playerCount;
-    counterLines.push(`const ${c.js} = new Array(${size}).fill(0);`);
-    // Its start, as the machine's setup makes it (a counter may start from one declared before it).
-    const start = decl.initial?.kind === 'None' ? 'null' : decl.initial ? `N(${writer.expr(decl.initial, new Map(), false)})` : '0';
-    if (c.per === 'game') startLines.push(`cur = -1; ${c.js}[0] = ${start};`);
-    else if (c.per === 'player') startLines.push(`for (let s = 0; s < ${m.playerCount}; s++) { cur = s; ${c.js}[s] = ${start}; }`);
-    else if (c.per === 'player-thing') startLines.push(`for (let row = 0; row < ${c.things!.length}; row++) for (let s = 0; s < ${m.playerCount}; s++) { cur = s; ${c.js}[row * ${m.playerCount} + s] = ${start}; }`);
-    else if (c.per === 'space') {
-      const of = (decl.owner as { of: { text: string } }).of.text;
-      const ids = m.boards.get(of)!.order.map((id) => w.spaceIndex.get(id)!);
-      startLines.push(`cur = -1; ${c.js}.fill(0); for (const s of ${writer.constant(ids)}) ${c.js}[s] = ${start};`);
-    } else {
-      const of = (decl.owner as { of: { text: string } }).of.text;
-      const ids = m.collections.get(of)!.map((id) => w.pieceIndex.get(id)!);
-      startLines.push(`${c.js}.fill(0); for (const p of ${writer.constant(ids)}) { cur = OWNERS[p] === null ? -1 : OWNERS[p].i; ${c.js}[p] = ${start}; }`);
-    }
-  }
-  const setup = m.setup ? writer.block(m.setup.body, new Map(), '    ') : '';
-  const flow = m.flow ? writer.block(m.flow.body, new Map(), '    ') : '';
-  // The result, as the machine's: each seat's keys by the winner's orderings.
-  const orderings = (m.winner?.order ?? []).map((o) => {
-    const v = writer.expr(o.expr, new Map(), false);
-    return `(() => { const v = ${v}; const n = typeof v === 'number' ? v : Array.isArray(v) ? v.length : 0; return ${o.direction === 'most' ? 'n' : '-n'}; })()`;
-  });
-  writer.flush();
-  const source = [
-    '"use strict";',
-    RUNTIME,
-    ...counterLines,
-    ...writer.functions,
-    'function keys(seat) {',
-    '  cur = seat;',
-    `  return [${orderings.join(', ')}];`,
-    '}',
-    'return function play(agents, maxMoves, seed) {',
-    '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY); fillSupplies();',
-    '  for (let z = 0; z < ZONES.length; z++) { const cards = ZONES[z]; cards.length = 0; for (const c of START_ZONES[z]) cards.push(c); }',
-    '  CARD_ZONE.fill(-1); REVEALED.fill(0); rng = null; seedText = seed; ending = false; secret = 0;',
-    '  for (let z = 0; z < ZONES.length; z++) for (const c of ZONES[z]) CARD_ZONE[c.i] = z;',
-    '  moves = []; pickers = agents; limit = maxMoves; rounds = 0;',
-    ...startLines.map((l) => `  ${l}`),
-    '  cur = -1;',
-    '  try {',
-    '    {',
-    setup,
-    '    }',
-    '    {',
-    flow,
-    '    }',
-    '  } catch (e) {',
-    '    if (e !== END) throw e;',
-    '  }',
-    '  cur = -1;',
-    `  return { moves, keys: Array.from({ length: ${m.playerCount} }, (_, seat) => keys(seat)) };`,
-    '};',
-  ].join('\n');
-  watcher?.(source);
-  // Per collection an index plan reads: each piece's place in it (-1: not in it), and its pieces by owner.
-  const COLLECTION_AT = writer.collections.map((ids) => {
-    const at = new Int32Array(w.pieceIds.length).fill(-1);
-    ids.forEach((id, k) => (at[w.pieceIndex.get(id)!] = k));
-    return at;
-  });
-  const OWNED = writer.collections.map((ids) => Array.from({ length: m.playerCount + 1 }, (_, seat) => Object.freeze(ids
-    .map((id) => w.pieces[w.pieceIndex.get(id)!]!)
-    .filter((p) => (seat === m.playerCount ? w.owners[p.i] === null : w.owners[p.i]?.i === seat)))));
-  // 'none' first: its number 0 is also none's, which reads \`none\` (pairs may hold none).
-  const labelIds = new Map<string, number>([['none', 0]]);
-  for (const r of [...w.spaces, ...w.pieces, ...w.players, ...w.cards, ...w.zones]) {
-    let id = labelIds.get(r.label);
-    if (id === undefined) labelIds.set(r.label, (id = labelIds.size));
-    r.labelId = id;
-  }
-  // The cards each zone starts with, in the order of the things (as the machine's setup).
-  const starting: Ref[][] = w.zones.map(() => []);
-  for (const [id, thing] of m.things) {
-    if (!thing.zone || w.spaceIndex.has(id)) continue;
-    const z = w.zoneIndex.get(thing.zone);
-    if (z === undefined) unsupported(`cards that start in \`${thing.zone}\``, null);
-    starting[z]!.push(w.cards[w.cardIndex.get(id)!]!);
-  }
-  const boardOf = (id: string) => m.boards.get(m.spaceBoard.get(id)!)!;
-  const NEIGHBOURS = w.spaceIds.map((id) => Object.freeze((boardOf(id).neighbours.get(id) ?? []).map((n) => w.spaces[w.spaceIndex.get(n)!]!)));
-  const DIRECTIONS = w.spaceIds.map((id) => {
-    const shape = boardOf(id).decl.shape.kind;
-    return shape === 'square' || shape === 'hex' ? gridDirections(shape) : Object.freeze([]);
-  });
-  const POWER_ZONES = m.powersZone === null ? null : w.players.map((p) => w.zoneIndex.get(`${m.powersZone}@${p.i}`) ?? unsupported('a zone of powers that is not kept per player', null));
-  const attrNames = new Set([...m.things.values()].flatMap((t) => Object.keys(t.attrs)));
-  const CARD_ATTRS = new Map([...attrNames].map((a) => [a, w.cardIds.map((id) => m.things.get(id)!.attrs[a])]));
-  const COLLECTION_PIECES = writer.collections.map((ids) => ids.map((id) => w.pieces[w.pieceIndex.get(id)!]!));
-  const world = {
-    NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, COLLECTION_PIECES,
-    ZONE_REFS: w.zones, ZONE_SEAT: w.zoneSeat, ZONE_READERS: w.zoneReaders, START_ZONES: starting.map((cards) => Object.freeze(cards)), NC: w.cardIds.length,
-    LABEL_COUNT: labelIds.size,
-    PAIRS_MARKED: labelIds.size <= 2048 && ![...labelIds.keys()].some((l) => l.includes('+')),
-    COLLECTION_AT, OWNED, NO_OWNER: m.playerCount,
-    SPACES: w.spaces, PIECES: w.pieces, PLAYERS: Object.freeze([...w.players]), OWNERS: w.owners, POSITIONS: w.positions, TOWARD: w.toward,
-    LINES: w.lines, WAYS: w.ways, ON_GRID: w.onGrid, OPPOSITES: new Map(Object.entries(OPPOSITE)), NP: w.pieceIds.length, NS: w.spaceIds.length,
-  };
-  const play = new Function('K', 'H', 'W', source)(writer.constants, HELPERS, world) as (
-    pickers: readonly Picker[], maxMoves: number, seed: string) => { moves: MoveRecord[]; keys: number[][] };
-  const winner = m.winner;
-  return {
-    play(pickers, maxMoves, seed) {
-      const { moves, keys } = play(pickers, maxMoves, String(seed));
-      return { moves, result: resultOf(winner, keys) };
-    },
-  };
-}
-
-/** Scores and winners from each seat's keys, as the machine's computeResult. */
-function resultOf(winner: Model['winner'], keys: number[][]): Result {
-  const seats = keys.map((_, seat) => seat);
-  if (!winner || winner.order.length === 0) return { scores: seats.map(() => 0), winners: winner?.team ? seats : [] };
-  const better = (a: number[], b: number[]) => {
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
-    return false;
-  };
-  let best = keys[0]!;
-  for (const k of keys) if (better(k, best)) best = k;
-  const winners = winner.team ? seats : seats.filter((s) => !better(best, keys[s]!));
-  const scores = keys.map((k) => (winner.order[0]!.direction === 'most' ? k[0]! : -k[0]!));
-  return { scores, winners };
-}
-
-/** Told the source of each program compiled (tests read it). */
-let watcher: ((source: string) => void) | undefined;
-export function watchCompiledGames(watch: ((source: string) => void) | undefined): void {
-  watcher = watch;
 }

@@ -1,0 +1,192 @@
+// A whole game as one generated JavaScript program, for playouts: the fast tier under the machine.
+//
+// The machine (machine.ts) runs rules over a stack of frames kept in a JSON state, so that it can
+// stop at any decision and resume from a saved game; that is what play, views and saves need, and
+// it costs ~100× what hand-written code does. A playout needs none of it: agents that pick an
+// option by its index are called in place, and only the moves and the result come out. So the
+// rules in force (the model) are lowered once to one program in the shape a hand-written game has:
+//
+//   - the state as arrays of small ints: a piece's space and slot, each space's pieces, counters
+//     per seat, per space or per piece, by index;
+//   - spaces, pieces and players as interned references (equal ones are the same object), lists as
+//     arrays; names resolved to JavaScript locals, defines and rules to JavaScript functions;
+//   - statements as straight-line code, a choice as a loop over its candidates that calls the agent.
+//
+// The program answers what the machine answers for the same seeds, move for move
+// (test/interpreter/compiled-game.test.ts plays every shipped ruleset both ways). It does not
+// write the log. What it does not cover makes `compileGame` answer why not (NotCompiled), and the
+// caller plays the machine instead. Whatever the program meets that it cannot answer
+// exactly as the machine would (a value of an unexpected kind, an error, a runaway loop) it does
+// not try to: it gives up the game (`Deopt`), and the caller plays that game again on the machine,
+// which gives the true answer or the true error.
+//
+// As in generate.ts, nothing a rule's author writes reaches the source as text: texts, names and
+// values are constants read from K by index; the source holds fixed tokens, indices and numbers.
+//
+// The parts: world.ts (the model's things as indices), writer.ts (the rules as JavaScript),
+// program.ts (the program's fixed part), helpers.ts (what it calls by name), errors.ts.
+import { gridDirections, OPPOSITE, type Model } from '../model.js';
+import type { MoveRecord, Result } from '../state.js';
+import { NotCompiled, unsupported } from './errors.js';
+import { HELPERS } from './helpers.js';
+import { RUNTIME } from './program.js';
+import { Writer } from './writer.js';
+import { Ref, worldOf } from './world.js';
+
+export { Deopt, NotCompiled } from './errors.js';
+
+/** Chooses among `count` options (≥ 2) for a seat: the index of the chosen one. */
+export type Picker = (count: number) => number;
+
+export interface CompiledPlay {
+  /** The decisions made (a choice with one option is made without the agent, and not recorded). */
+  readonly moves: MoveRecord[];
+  readonly result: Result;
+}
+
+export interface CompiledGame {
+  /** Plays one game to its end, each seat's decisions by its picker, chance from `seed`; stops with Deopt past `maxMoves` decisions. */
+  play(pickers: readonly Picker[], maxMoves: number, seed: string | number): CompiledPlay;
+}
+
+
+/** Turns the model into a program, or says (NotCompiled) what it does not cover. */
+export function compileGame(m: Model): CompiledGame {
+  const w = worldOf(m);
+  const writer = new Writer(m, w);
+  // The counters, each an array: one value, one a seat, one a space or a piece.
+  const counterLines: string[] = [];
+  const startLines: string[] = [];
+  for (const [name, c] of writer.counters) {
+    const decl = m.counters.get(name)!;
+    const size = c.per === 'game' ? 1 : c.per === 'player' ? m.playerCount : c.per === 'space' ? w.spaceIds.length : c.per === 'piece' ? w.pieceIds.length : c.things!.length * m.playerCount;
+    counterLines.push(`const ${c.js} = new Array(${size}).fill(0);`);
+    // Its start, as the machine's setup makes it (a counter may start from one declared before it).
+    const start = decl.initial?.kind === 'None' ? 'null' : decl.initial ? `N(${writer.expr(decl.initial, new Map(), false)})` : '0';
+    if (c.per === 'game') startLines.push(`cur = -1; ${c.js}[0] = ${start};`);
+    else if (c.per === 'player') startLines.push(`for (let s = 0; s < ${m.playerCount}; s++) { cur = s; ${c.js}[s] = ${start}; }`);
+    else if (c.per === 'player-thing') startLines.push(`for (let row = 0; row < ${c.things!.length}; row++) for (let s = 0; s < ${m.playerCount}; s++) { cur = s; ${c.js}[row * ${m.playerCount} + s] = ${start}; }`);
+    else if (c.per === 'space') {
+      const of = (decl.owner as { of: { text: string } }).of.text;
+      const ids = m.boards.get(of)!.order.map((id) => w.spaceIndex.get(id)!);
+      startLines.push(`cur = -1; ${c.js}.fill(0); for (const s of ${writer.constant(ids)}) ${c.js}[s] = ${start};`);
+    } else {
+      const of = (decl.owner as { of: { text: string } }).of.text;
+      const ids = m.collections.get(of)!.map((id) => w.pieceIndex.get(id)!);
+      startLines.push(`${c.js}.fill(0); for (const p of ${writer.constant(ids)}) { cur = OWNERS[p] === null ? -1 : OWNERS[p].i; ${c.js}[p] = ${start}; }`);
+    }
+  }
+  const setup = m.setup ? writer.block(m.setup.body, new Map(), '    ') : '';
+  const flow = m.flow ? writer.block(m.flow.body, new Map(), '    ') : '';
+  // The result, as the machine's: each seat's keys by the winner's orderings.
+  const orderings = (m.winner?.order ?? []).map((o) => {
+    const v = writer.expr(o.expr, new Map(), false);
+    return `(() => { const v = ${v}; const n = typeof v === 'number' ? v : Array.isArray(v) ? v.length : 0; return ${o.direction === 'most' ? 'n' : '-n'}; })()`;
+  });
+  writer.flush();
+  const source = [
+    '"use strict";',
+    RUNTIME,
+    ...counterLines,
+    ...writer.functions,
+    'function keys(seat) {',
+    '  cur = seat;',
+    `  return [${orderings.join(', ')}];`,
+    '}',
+    'return function play(agents, maxMoves, seed) {',
+    '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY); fillSupplies();',
+    '  for (let z = 0; z < ZONES.length; z++) { const cards = ZONES[z]; cards.length = 0; for (const c of START_ZONES[z]) cards.push(c); }',
+    '  CARD_ZONE.fill(-1); REVEALED.fill(0); rng = null; seedText = seed; ending = false; secret = 0;',
+    '  for (let z = 0; z < ZONES.length; z++) for (const c of ZONES[z]) CARD_ZONE[c.i] = z;',
+    '  moves = []; pickers = agents; limit = maxMoves; rounds = 0;',
+    ...startLines.map((l) => `  ${l}`),
+    '  cur = -1;',
+    '  try {',
+    '    {',
+    setup,
+    '    }',
+    '    {',
+    flow,
+    '    }',
+    '  } catch (e) {',
+    '    if (e !== END) throw e;',
+    '  }',
+    '  cur = -1;',
+    `  return { moves, keys: Array.from({ length: ${m.playerCount} }, (_, seat) => keys(seat)) };`,
+    '};',
+  ].join('\n');
+  watcher?.(source);
+  // Per collection an index plan reads: each piece's place in it (-1: not in it), and its pieces by owner.
+  const COLLECTION_AT = writer.collections.map((ids) => {
+    const at = new Int32Array(w.pieceIds.length).fill(-1);
+    ids.forEach((id, k) => (at[w.pieceIndex.get(id)!] = k));
+    return at;
+  });
+  const OWNED = writer.collections.map((ids) => Array.from({ length: m.playerCount + 1 }, (_, seat) => Object.freeze(ids
+    .map((id) => w.pieces[w.pieceIndex.get(id)!]!)
+    .filter((p) => (seat === m.playerCount ? w.owners[p.i] === null : w.owners[p.i]?.i === seat)))));
+  // 'none' first: its number 0 is also none's, which reads \`none\` (pairs may hold none).
+  const labelIds = new Map<string, number>([['none', 0]]);
+  for (const r of [...w.spaces, ...w.pieces, ...w.players, ...w.cards, ...w.zones]) {
+    let id = labelIds.get(r.label);
+    if (id === undefined) labelIds.set(r.label, (id = labelIds.size));
+    r.labelId = id;
+  }
+  // The cards each zone starts with, in the order of the things (as the machine's setup).
+  const starting: Ref[][] = w.zones.map(() => []);
+  for (const [id, thing] of m.things) {
+    if (!thing.zone || w.spaceIndex.has(id)) continue;
+    const z = w.zoneIndex.get(thing.zone);
+    if (z === undefined) unsupported(`cards that start in \`${thing.zone}\``, null);
+    starting[z]!.push(w.cards[w.cardIndex.get(id)!]!);
+  }
+  const boardOf = (id: string) => m.boards.get(m.spaceBoard.get(id)!)!;
+  const NEIGHBOURS = w.spaceIds.map((id) => Object.freeze((boardOf(id).neighbours.get(id) ?? []).map((n) => w.spaces[w.spaceIndex.get(n)!]!)));
+  const DIRECTIONS = w.spaceIds.map((id) => {
+    const shape = boardOf(id).decl.shape.kind;
+    return shape === 'square' || shape === 'hex' ? gridDirections(shape) : Object.freeze([]);
+  });
+  const POWER_ZONES = m.powersZone === null ? null : w.players.map((p) => w.zoneIndex.get(`${m.powersZone}@${p.i}`) ?? unsupported('a zone of powers that is not kept per player', null));
+  const attrNames = new Set([...m.things.values()].flatMap((t) => Object.keys(t.attrs)));
+  const CARD_ATTRS = new Map([...attrNames].map((a) => [a, w.cardIds.map((id) => m.things.get(id)!.attrs[a])]));
+  const COLLECTION_PIECES = writer.collections.map((ids) => ids.map((id) => w.pieces[w.pieceIndex.get(id)!]!));
+  const world = {
+    NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, COLLECTION_PIECES,
+    ZONE_REFS: w.zones, ZONE_SEAT: w.zoneSeat, ZONE_READERS: w.zoneReaders, START_ZONES: starting.map((cards) => Object.freeze(cards)), NC: w.cardIds.length,
+    LABEL_COUNT: labelIds.size,
+    PAIRS_MARKED: labelIds.size <= 2048 && ![...labelIds.keys()].some((l) => l.includes('+')),
+    COLLECTION_AT, OWNED, NO_OWNER: m.playerCount,
+    SPACES: w.spaces, PIECES: w.pieces, PLAYERS: Object.freeze([...w.players]), OWNERS: w.owners, POSITIONS: w.positions, TOWARD: w.toward,
+    LINES: w.lines, WAYS: w.ways, ON_GRID: w.onGrid, OPPOSITES: new Map(Object.entries(OPPOSITE)), NP: w.pieceIds.length, NS: w.spaceIds.length,
+  };
+  const play = new Function('K', 'H', 'W', source)(writer.constants, HELPERS, world) as (
+    pickers: readonly Picker[], maxMoves: number, seed: string) => { moves: MoveRecord[]; keys: number[][] };
+  const winner = m.winner;
+  return {
+    play(pickers, maxMoves, seed) {
+      const { moves, keys } = play(pickers, maxMoves, String(seed));
+      return { moves, result: resultOf(winner, keys) };
+    },
+  };
+}
+
+/** Scores and winners from each seat's keys, as the machine's computeResult. */
+function resultOf(winner: Model['winner'], keys: number[][]): Result {
+  const seats = keys.map((_, seat) => seat);
+  if (!winner || winner.order.length === 0) return { scores: seats.map(() => 0), winners: winner?.team ? seats : [] };
+  const better = (a: number[], b: number[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+    return false;
+  };
+  let best = keys[0]!;
+  for (const k of keys) if (better(k, best)) best = k;
+  const winners = winner.team ? seats : seats.filter((s) => !better(best, keys[s]!));
+  const scores = keys.map((k) => (winner.order[0]!.direction === 'most' ? k[0]! : -k[0]!));
+  return { scores, winners };
+}
+
+/** Told the source of each program compiled (tests read it). */
+let watcher: ((source: string) => void) | undefined;
+export function watchCompiledGames(watch: ((source: string) => void) | undefined): void {
+  watcher = watch;
+}

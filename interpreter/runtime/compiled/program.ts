@@ -1,0 +1,363 @@
+// The program's fixed part: its state (pieces' places, zones' cards, supplies), moving pieces and
+// cards, the built-ins, chance, and deciding. The writer (writer.ts) adds the rules' own functions
+// after it; compileGame (index.ts) wraps both into one function made from source.
+/** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
+export const RUNTIME = `
+const { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf } = H;
+const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
+const ALONE = PIECES.map((p) => Object.freeze([p]));
+/** Per collection an index plan reads: its pieces in supply (on no space), all and by owner, in its order (changed as pieces move). */
+const SUPPLY = COLLECTION_PIECES.map(() => []);
+const SUPPLY_OWNED = COLLECTION_PIECES.map(() => PLAYERS.map(() => []).concat([[]]));
+/** Per piece, the collections of those it belongs to. */
+const SUPPLY_OF = PIECES.map((p) => COLLECTION_AT.flatMap((at, c) => (at[p.i] >= 0 ? [c] : [])));
+const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
+const EMPTY = Object.freeze([]);
+let ZONES = START_ZONES.map((cards) => cards.slice());
+const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC);
+/** The game's generator, made from its seed when chance is first asked for (many games never ask). */
+let rng = null, seedText = '', ending = false, secret = 0;
+let HERE = new Array(NS).fill(EMPTY);
+const OPTIONS = [], IDS = [], BRANCHES = [];
+/** Per label number, the listing that last offered a thing of that label. */
+const LABEL_MARKS = new Int32Array(LABEL_COUNT);
+/** The same for pairs of things, where no label holds a + (a pair's label joins its two with one). */
+const PAIR_MARKS = PAIRS_MARKED ? new Int32Array(LABEL_COUNT * LABEL_COUNT) : null;
+const labelNumber = (x) => (x === null ? 0 : x.labelId);
+function allPairs(items) {
+  if (PAIR_MARKS === null) return false;
+  for (let k = 0; k < items.length; k++) {
+    const x = items[k];
+    if (!Array.isArray(x) || x.length !== 2 || !(x[0] === null || x[0] instanceof Ref) || !(x[1] === null || x[1] instanceof Ref)) return false;
+  }
+  return true;
+}
+let marks = 0;
+function allRefs(items) {
+  for (let k = 0; k < items.length; k++) if (!(items[k] instanceof Ref)) return false;
+  return true;
+}
+/** Whether an option of this id is offered already (identical copies are one option): by a set past a few options. */
+const SEEN = new Set();
+function seen(id) {
+  if (IDS.length === 8) { SEEN.clear(); for (let k = 0; k < 8; k++) SEEN.add(IDS[k]); }
+  if (SEEN.has(id)) return true;
+  SEEN.add(id);
+  return false;
+}
+let cur = -1, rounds = 0, moves = null, pickers = null, limit = 0;
+function nonNull(v) { return v === null ? deopt() : v; }
+function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deopt(); }
+function way(w) { const k = typeof w === 'string' ? WAYS.get(w) : undefined; return k === undefined ? deopt() : k; }
+/** The space one step way k (an index of WAYS) from s, or none off the grid. */
+function toward(s, k) {
+  if (!ON_GRID[s.i]) deopt();
+  const t = TOWARD[k][s.i];
+  return t === -2 ? deopt() : t < 0 ? null : SPACES[t];
+}
+/** The spaces from s way k to the grid's edge. */
+function line(s, k) {
+  let l = LINES[k][s.i];
+  if (l === undefined) {
+    if (!ON_GRID[s.i] || TOWARD[k][s.i] === -2) deopt();
+    const out = [];
+    for (let t = TOWARD[k][s.i]; t >= 0; t = TOWARD[k][t]) out.push(SPACES[t]);
+    LINES[k][s.i] = l = Object.freeze(out);
+  }
+  return l;
+}
+function opposite(w) { const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined; return o === undefined ? deopt() : o; }
+/**
+ * A list's items, or a zone's cards. A zone's list is the zone itself, changed as cards move: it is
+ * read only while an expression is worked out (when nothing moves), never kept as a value (a zone's
+ * value is its reference; lists made from it are new ones), and copied where cards move from it.
+ */
+function L(v) {
+  if (Array.isArray(v)) return v;
+  return v instanceof Ref && v.kind === 4 ? ZONES[v.i] : deopt();
+}
+function IN(x, list) {
+  const items = L(list);
+  for (let k = 0; k < items.length; k++) if (EQ(items[k], x)) return true;
+  return false;
+}
+/** Texts joined (either side a text), lists or zones' cards joined, or numbers added. */
+function PLUS(x, y) {
+  if (typeof x === 'string' || typeof y === 'string') return LABEL(x) + LABEL(y);
+  if (Array.isArray(x) || (x instanceof Ref && x.kind === 4)) return [...L(x), ...L(y)];
+  return N(x) + N(y);
+}
+function AT(list, i) {
+  const items = L(list);
+  return i >= 1 && i <= items.length && Number.isInteger(i) ? items[i - 1] : deopt();
+}
+const zoneOf = (v) => (v instanceof Ref && v.kind === 4 ? v.i : deopt());
+/** max(a, b, c) or max(list): the numbers among the arguments. */
+function numbers(args) {
+  const values = args.length === 1 && (Array.isArray(args[0]) || (args[0] instanceof Ref && args[0].kind === 4)) ? L(args[0]) : args;
+  return values.map(N);
+}
+const most = (ns, max) => (ns.length ? (max ? Math.max(...ns) : Math.min(...ns)) : null);
+function distinct(items) {
+  const out = [];
+  for (const v of items) if (!out.some((x) => EQ(x, v))) out.push(v);
+  return out;
+}
+function flatten(items) {
+  const out = [];
+  for (const item of items) {
+    if (Array.isArray(item) || (item instanceof Ref && item.kind === 4)) out.push(...L(item));
+    else out.push(item);
+  }
+  return out;
+}
+const adjacent = (a, b) => NEIGHBOURS[a.i].includes(b);
+function playersFrom(p) {
+  if (!(p instanceof Ref) || p.kind !== 2) deopt();
+  return PLAYERS.map((_, k) => PLAYERS[(p.i + k) % PLAYERS.length]);
+}
+function range(first, last) {
+  if (last - first + 1 > 100000) deopt();
+  const out = [];
+  for (let k = first; k <= last; k++) out.push(k);
+  return out;
+}
+/** Whether the player at seat holds the power named power (a card of that label in their zone of powers). */
+function holds(seat, power) {
+  if (seat < 0 || POWER_ZONES === null) return false;
+  const held = ZONES[POWER_ZONES[seat]];
+  for (let k = 0; k < held.length; k++) if (held[k].label === power) return true;
+  return false;
+}
+const holdsOf = (p, power) => p instanceof Ref && p.kind === 2 && holds(p.i, String(power));
+/** Sets of cards with at most one card of each attribute value; set j holds every value seen at least j times. */
+function setScore(cards, attr, values) {
+  const counts = new Map();
+  const of = CARD_ATTRS.get(attr);
+  for (const c of cards) {
+    if (!(c instanceof Ref) || c.kind !== 3) deopt();
+    const v = String(of === undefined ? undefined : of[c.i]);
+    counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  let total = 0;
+  for (let j = 1; ; j++) {
+    const size = [...counts.values()].filter((n) => n >= j).length;
+    if (size === 0) return total;
+    for (let k = 0; k < size; k++) total += values[Math.min(k, values.length - 1)] ?? 0;
+  }
+}
+/** Orders key tuples: numbers by value, anything else by its label. */
+function compareKeys(a, b) {
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k], y = b[k];
+    if (typeof x === 'number' && typeof y === 'number') { if (x !== y) return x - y; }
+    else { const sx = LABEL(x), sy = LABEL(y); if (sx !== sy) return sx < sy ? -1 : 1; }
+  }
+  return 0;
+}
+/** A whole number in [0, n) from the game's own generator. */
+const nextInt = (n) => nextIntOf(rng ??= seedRng(seedText), n);
+/** Cards to the bottom (or top) of zone z, each taken from the zone it lies in. */
+function transfer(cards, z, top) {
+  for (let k = 0; k < cards.length; k++) {
+    const card = cards[k], c = card.i, source = CARD_ZONE[c];
+    if (source >= 0) {
+      const list = ZONES[source];
+      const at = list.indexOf(card);
+      if (at >= 0) list.splice(at, 1);
+    }
+    REVEALED[c] = 0;
+    CARD_ZONE[c] = z;
+  }
+  if (top) ZONES[z].unshift(...cards);
+  else for (let k = 0; k < cards.length; k++) ZONES[z].push(cards[k]);
+}
+function draw(count, from, to) {
+  const f = zoneOf(from), t = zoneOf(to);
+  const cards = ZONES[f].slice(0, Math.max(0, N(count)));
+  if (cards.length) transfer(cards, t, false);
+}
+function shuffle(zone) {
+  const cards = ZONES[zoneOf(zone)];
+  for (let k = cards.length - 1; k > 0; k--) {
+    const j = nextInt(k + 1);
+    const c = cards[k]; cards[k] = cards[j]; cards[j] = c;
+  }
+}
+function reveal(what) {
+  const cards = what instanceof Ref && what.kind === 3 ? [what] : L(what);
+  for (const c of cards) if (c instanceof Ref && c.kind === 3) REVEALED[c.i] = 1;
+}
+/** Cards moved to a zone: a card, a zone's cards, the cards of a list (nothing else in it), or none. */
+function moveCards(what, to, top) {
+  const z = zoneOf(to);
+  let cards;
+  if (what instanceof Ref && what.kind === 3) cards = [what];
+  else if (what instanceof Ref && what.kind === 4) cards = ZONES[what.i].slice();
+  else if (Array.isArray(what)) {
+    cards = what.filter((x) => x instanceof Ref && x.kind === 3);
+    // A card listed twice is moved twice by the machine: not followed here.
+    if (new Set(cards).size !== cards.length) deopt();
+  } else if (what === null) return;
+  else deopt();
+  if (cards.length) transfer(cards, z, top);
+}
+/** A piece to a space (the lowest slot no other piece there holds), or off the board; cards to a zone. */
+function move(what, to, top) {
+  if (!(what instanceof Ref) || what.kind !== 1) return moveCards(what, to, top);
+  const p = what.i, from = SPACE_OF[p];
+  if (to === null) {
+    if (from < 0) return;
+    leave(p, from);
+    SPACE_OF[p] = -1; SLOT_OF[p] = 0;
+    supplied(p, true);
+    return;
+  }
+  if (!(to instanceof Ref) || to.kind !== 0) deopt();
+  let slot = 0;
+  const there = HERE[to.i];
+  for (let k = 0; k < there.length; k++) if (there[k].i !== p && SLOT_OF[there[k].i] === slot) slot++;
+  if (from >= 0) leave(p, from);
+  else supplied(p, false);
+  SPACE_OF[p] = to.i; SLOT_OF[p] = slot;
+  arrive(p, to.i);
+}
+function leave(p, s) {
+  const before = HERE[s];
+  if (before.length === 1) { HERE[s] = EMPTY; return; }
+  HERE[s] = Object.freeze(before.filter((q) => q.i !== p));
+}
+function arrive(p, s) {
+  const before = HERE[s], after = [], piece = PIECES[p];
+  let placed = false;
+  for (let k = 0; k < before.length; k++) {
+    const q = before[k].i;
+    if (!placed && (SLOT_OF[p] < SLOT_OF[q] || (SLOT_OF[p] === SLOT_OF[q] && p < q))) { after.push(piece); placed = true; }
+    after.push(before[k]);
+  }
+  if (!placed) after.push(piece);
+  HERE[s] = Object.freeze(after);
+}
+/** The pieces of collection c on the space s, in the collection's order (null: s is none, every piece must be tried). */
+function onSpace(c, s) {
+  if (!(s instanceof Ref) || s.kind !== 0) return s === null ? SUPPLY[c] : EMPTY;
+  const here = HERE[s.i];
+  if (here.length === 0) return EMPTY;
+  const at = COLLECTION_AT[c];
+  if (here.length === 1) return at[here[0].i] >= 0 ? ALONE[here[0].i] : EMPTY;
+  return here.filter((q) => at[q.i] >= 0).sort((a, b) => at[a.i] - at[b.i]);
+}
+/** The pieces of collection c in supply (on no space) that p owns (p none: that nobody owns), in the collection's order. */
+function inSupply(c, p) {
+  if (p instanceof Ref && p.kind === 2) return SUPPLY_OWNED[c][p.i];
+  return p === null ? SUPPLY_OWNED[c][NO_OWNER] : EMPTY;
+}
+/** Keeps the supplies of piece p's collections (those an index plan reads) as it leaves or joins the supply. */
+function supplied(p, joins) {
+  const cs = SUPPLY_OF[p];
+  for (let k = 0; k < cs.length; k++) {
+    const c = cs[k];
+    const owned = SUPPLY_OWNED[c][OWNERS[p] === null ? NO_OWNER : OWNERS[p].i];
+    if (joins) {
+      putBack(SUPPLY[c], c, p);
+      putBack(owned, c, p);
+    } else {
+      takeOut(SUPPLY[c], p);
+      takeOut(owned, p);
+    }
+  }
+}
+function takeOut(list, p) {
+  const at = list.indexOf(PIECES[p]);
+  if (at === 0) list.shift();
+  else if (at > 0) list.splice(at, 1);
+}
+/** Back into a supply list, in the collection's order. */
+function putBack(list, c, p) {
+  const order = COLLECTION_AT[c];
+  let at = 0;
+  while (at < list.length && order[list[at].i] < order[p]) at++;
+  list.splice(at, 0, PIECES[p]);
+}
+function fillSupplies() {
+  for (let c = 0; c < SUPPLY.length; c++) {
+    SUPPLY[c].length = 0;
+    for (const list of SUPPLY_OWNED[c]) list.length = 0;
+    for (const p of COLLECTION_PIECES[c]) {
+      SUPPLY[c].push(p);
+      SUPPLY_OWNED[c][OWNERS[p.i] === null ? NO_OWNER : OWNERS[p.i].i].push(p);
+    }
+  }
+}
+/** The pieces of collection c that p owns (p none: those nobody owns), in the collection's order. */
+function ownedBy(c, p) {
+  if (p instanceof Ref && p.kind === 2) return OWNED[c][p.i];
+  return p === null ? OWNED[c][NO_OWNER] : EMPTY;
+}
+/** The things with this value of an attribute, in their list's order (a value no thing has: none). */
+function withValue(byValue, v) {
+  return (typeof v === 'number' && v === v) || typeof v === 'string' || typeof v === 'boolean' ? byValue.get(v) ?? EMPTY : EMPTY;
+}
+/**
+ * Who may know which option was chosen, as the machine's optionReaders: everyone (null), unless it
+ * names cards lying unrevealed in zones some cannot read; then the decider and those who read them all.
+ */
+function readers(value, decider) {
+  let who = null;
+  const visit = (v) => {
+    if (Array.isArray(v)) { v.forEach(visit); return; }
+    if (!(v instanceof Ref) || v.kind !== 3 || REVEALED[v.i] || CARD_ZONE[v.i] < 0) return;
+    const seeing = ZONE_READERS[CARD_ZONE[v.i]];
+    if (seeing === null) return;
+    who = who === null ? [...seeing] : who.filter((seat) => seeing.includes(seat));
+  };
+  visit(value);
+  if (who === null) return null;
+  return who.includes(decider) ? who : [...who, decider].sort((a, b) => a - b);
+}
+/** The option the current player takes: the only one as it is, else the agent's pick. */
+function decide(prefix, decider) {
+  const n = OPTIONS.length;
+  if (n === 0 || decider < 0) deopt();
+  if (n === 1) return 0;
+  if (moves.length >= limit) deopt();
+  const k = pickers[decider](n);
+  if (!(k >= 0 && k < n)) deopt();
+  const move = IDS[k] ?? prefix + LABEL(OPTIONS[k]);
+  if (secret > 0) moves.push({ player: decider, move, secret: true });
+  else {
+    const seen = readers(OPTIONS[k], decider);
+    moves.push(seen === null ? { player: decider, move } : { player: decider, move, seen });
+  }
+  rounds = 0;
+  return k;
+}
+/** Where a counter kept per player per thing keeps p's value for the thing t: its row's place for p's seat. */
+function cell(rows, p, t) {
+  if (!(p instanceof Ref) || p.kind !== 2 || !(t instanceof Ref)) deopt();
+  const row = rows[t.kind][t.i];
+  return row === undefined || row < 0 ? deopt() : row * PLAYERS.length + p.i;
+}
+const seatOf = (p) => (p instanceof Ref && p.kind === 2 ? p.i : deopt());
+/** Every set of k of the items, each in the items' order (at most 4096 of them). */
+function combinations(items, k) {
+  if (!Number.isInteger(k) || k < 0 || k > items.length) deopt();
+  let count = 1;
+  for (let j = 0; j < k && count <= 4096; j++) count = (count * (items.length - j)) / (j + 1);
+  if (count > 4096) deopt();
+  const out = [], picked = [];
+  const extend = (from) => {
+    if (picked.length === k) { out.push(picked.map((j) => items[j])); return; }
+    for (let j = from; j <= items.length - (k - picked.length); j++) { picked.push(j); extend(j + 1); picked.pop(); }
+  };
+  extend(0);
+  return out;
+}
+/** Every subset of at most 12 items, the smaller first. */
+function subsets(items) {
+  if (items.length > 12) deopt();
+  const out = [];
+  for (let mask = 0; mask < 1 << items.length; mask++) out.push(items.filter((_, j) => mask & (1 << j)));
+  return out.sort((a, b) => a.length - b.length);
+}
+`;
