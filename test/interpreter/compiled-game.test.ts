@@ -163,6 +163,20 @@ counter n
 flow { repeat until n < 0 { gain 1 n } }
 `);
     expect((runaway as RuleError).diagnostic.code).toBe('R0601');
+    // Few rounds of many statements: the machine's step limit, not the number of rounds, decides.
+    const long = errorOf(`
+game "Long" { players 2 }
+counter n
+flow { repeat 15000 times { ${'gain 1 n '.repeat(14)}} }
+`);
+    expect((long as RuleError).diagnostic.code).toBe('R0601');
+    const deep = errorOf(`
+game "Deep" { players 2 }
+counter n
+rule down(k) { if k > 0 { gain 1 n down(k - 1) } }
+flow { down(3000) }
+`);
+    expect((deep as RuleError).message).toMatch(/5,000 deep/);
     const division = errorOf(`
 game "Halves" { players 2 }
 counter n
@@ -170,6 +184,23 @@ define half(k) = k / (k - k)
 flow { set n to half(4) }
 `);
     expect((division as RuleError).message).toMatch(/Division by zero/);
+  });
+
+  it('plays long runs without a decision, as the machine does, when they stay within its limits', () => {
+    const def = compileText(`
+game "Count" { players 2 }
+counter n per player
+flow {
+  repeat 10000 times { gain 1 n to players[1] }
+  for each p in players { turn of p { choose k from [1, 2] as take  gain k n } }
+}
+winner most n
+`);
+    for (let g = 0; g < 3; g++) {
+      const { tier, compiled, machine } = bothWays(def, 2, `count-${g}`);
+      expect(tier).toBe('compiled');
+      expect(compiled).toBe(machine);
+    }
   });
 
   it('plays on the machine for agents that cannot pick by index', () => {

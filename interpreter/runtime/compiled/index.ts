@@ -98,7 +98,7 @@ export function compileGame(m: Model): CompiledGame {
     '  for (let z = 0; z < ZONES.length; z++) { const cards = ZONES[z]; cards.length = 0; for (const c of START_ZONES[z]) cards.push(c); }',
     '  CARD_ZONE.fill(-1); REVEALED.fill(0); rng = null; seedText = seed; ending = false; secret = 0;',
     '  for (let z = 0; z < ZONES.length; z++) for (const c of ZONES[z]) CARD_ZONE[c.i] = z;',
-    '  moves = []; pickers = agents; limit = maxMoves; rounds = 0;',
+    '  moves = []; pickers = agents; limit = maxMoves; rounds = 0; depth = 0;',
     ...startLines.map((l) => `  ${l}`),
     '  cur = -1;',
     '  try {',

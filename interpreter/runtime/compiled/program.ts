@@ -45,7 +45,7 @@ function seen(id) {
   SEEN.add(id);
   return false;
 }
-let cur = -1, rounds = 0, moves = null, pickers = null, limit = 0;
+let cur = -1, rounds = 0, depth = 0, moves = null, pickers = null, limit = 0;
 function nonNull(v) { return v === null ? deopt() : v; }
 function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deopt(); }
 function way(w) { const k = typeof w === 'string' ? WAYS.get(w) : undefined; return k === undefined ? deopt() : k; }

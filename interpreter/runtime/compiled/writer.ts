@@ -8,8 +8,17 @@ import { dependsOnArgumentsAlone } from '../purity.js';
 import { unsupported } from './errors.js';
 import { CARD, PIECE, PLAYER, Ref, SPACE, ZONE, type CValue, type World } from './world.js';
 
-/** How many loop rounds and rule calls may run between two decisions before the program gives up (the machine then judges the runaway). */
-const ROUNDS_BEFORE_GIVING_UP = 20_000;
+/**
+ * The runaway guard. Between two decisions the program counts, for every block it enters, its
+ * statements and one more, and one for every loop round, rule called and handler judged: at least a
+ * third of the steps the machine takes for the same work (a statement is a step; a block, loop, call
+ * or handler adds at most two). The machine stops a run past 200,000 steps (DEFAULT_STEP_BUDGET), so
+ * giving up past 60,000 gives up every game the machine would stop, and the machine then stops it
+ * with its own error. Rules nested more than 200 calls deep give up too (the machine stops at 5,000
+ * frames, a call taking at least two).
+ */
+const ROUNDS_BEFORE_GIVING_UP = 60_000;
+const CALLS_BEFORE_GIVING_UP = 200;
 
 
 /** What is known of a value: yes/no, a number, a list, anything but a list, or nothing known. */
@@ -61,7 +70,7 @@ export class Writer {
   /** Property name → its function in the program. */
   private readonly properties = new Map<string, string>();
   private comprehensions = 0;
-  /** The loops being written, stopermost last: their item's name, and what is worked out once before each. */
+  /** The loops being written, innermost last: their item's name, and what is worked out once before each. */
   private loops: Loop[] = [];
   private hoisted = 0;
   /** Collections of pieces an index plan reads, by their number in the program. */
@@ -142,7 +151,7 @@ export class Writer {
       this.pending.push(() => {
         const params = r.params.map(() => this.local());
         const scope: Scope = new Map(r.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
-        this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${this.block(r.body, scope, '  ')}}`);
+        this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP} || ++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();\n${this.block(r.body, scope, '  ')}  depth--;\n}`);
       });
     }
     return js;
@@ -340,14 +349,14 @@ export class Writer {
         const names = (this.m.events.get(name)?.params ?? []).map((p) => p.text);
         const params = names.map(() => this.local());
         const scope: Scope = new Map(names.map((p, i) => [p, { js: params[i]!, t: 'any' }]));
-        const lines = [`function ${js}(${params.join(', ')}) {`];
+        const lines = [`function ${js}(${params.join(', ')}) {`, `  if (++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();`];
         for (const { rule, power } of this.m.handlers.get(name) ?? []) {
           // Each handler's power and condition are judged when its turn comes (after the handlers before it ran).
           const tests = [...(power ? [`holds(cur, ${this.constant(power)})`] : []), ...(rule.trigger?.where ? [truth(this.src(rule.trigger.where, scope, false))] : [])];
           const body = this.block(rule.body, scope, '    ');
-          lines.push(`  if (${tests.join(' && ') || 'true'}) {`, `    if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`, body.trimEnd(), '  }');
+          lines.push(`  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`, `  if (${tests.join(' && ') || 'true'}) {`, body.trimEnd(), '  }');
         }
-        lines.push('}');
+        lines.push('  depth--;', '}');
         this.functions.push(lines.join('\n'));
       });
     }
@@ -505,12 +514,12 @@ export class Writer {
     if (!['any', 'every', 'first', 'last', 'count', 'all', 'each', 'sum', 'max', 'min', 'sorted', 'best', 'worst', 'connected'].includes(q) || (q === 'connected' && e.stops)) return unsupported(`\`${q}\``, e.span);
     const items = this.local(), i = this.local(), x = this.local(), n = this.local();
     const listSrc = this.src(e.list, scope, open);
-    const stoper = new Map(scope).set(e.variable.text, { js: x, t: itemOf(listSrc) });
+    const inner = new Map(scope).set(e.variable.text, { js: x, t: itemOf(listSrc) });
     const loop = newLoop(e.variable.text);
     this.loops.push(loop);
-    const cond = e.where ? truth(this.src(e.where, stoper, open)) : null;
-    const key = e.keys.length ? this.src(e.keys[0]!, stoper, open) : { js: 'null', t: 'any' as Kind };
-    const allKeys = `[${e.keys.map((k) => this.expr(k, stoper, open)).join(', ')}]`;
+    const cond = e.where ? truth(this.src(e.where, inner, open)) : null;
+    const key = e.keys.length ? this.src(e.keys[0]!, inner, open) : { js: 'null', t: 'any' as Kind };
+    const allKeys = `[${e.keys.map((k) => this.expr(k, inner, open)).join(', ')}]`;
     this.loops.pop();
     if (q === 'connected') {
       // A flood fill: the spaces reachable from the start through neighbours, each passing the condition.
@@ -696,7 +705,8 @@ export class Writer {
 
   block(b: Block, outer: Scope, indent: string): string {
     const scope = new Map(outer);
-    let out = '';
+    // The runaway guard's count (see ROUNDS_BEFORE_GIVING_UP): checked where a run can go on, at loops and calls.
+    let out = `${indent}rounds += ${b.stmts.length + 1};\n`;
     for (const s of b.stmts) out += this.stmt(s, scope, indent);
     return out;
   }
@@ -719,8 +729,8 @@ export class Writer {
       case 'Reveal': return `${ind}reveal(${e(s.what)});\n`;
       case 'Random': {
         const items = this.local(), x = this.local(), kept = this.local(), picked = this.local();
-        const stoper = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
-        const where = s.where ? truth(this.src(s.where, stoper, true)) : 'true';
+        const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
+        const where = s.where ? truth(this.src(s.where, inner, true)) : 'true';
         scope.set(s.variable.text, { js: picked, t: 'any' });
         return `${ind}const ${items} = L(${e(s.from)});\n${ind}const ${kept} = [];\n${ind}for (const ${x} of ${items}) if (${where}) ${kept}.push(${x});\n${ind}const ${picked} = ${kept}.length ? ${kept}[nextInt(${kept}.length)] : null;\n`;
       }
@@ -737,11 +747,11 @@ export class Writer {
       case 'ForEach': {
         const items = this.local(), i = this.local(), x = this.local();
         const listSrc = this.src(s.list, scope, true);
-        const stoper = new Map(scope).set(s.variable.text, { js: x, t: itemOf(listSrc) });
-        const where = s.where ? `if (!${truth(this.src(s.where, stoper, true))}) continue;\n${ind}  ` : '';
+        const inner = new Map(scope).set(s.variable.text, { js: x, t: itemOf(listSrc) });
+        const where = s.where ? `if (!${truth(this.src(s.where, inner, true))}) continue;\n${ind}  ` : '';
         // In a simultaneous loop the decisions are secret (its frame stays on the machine's stack while it runs).
         const [open, close] = s.simultaneous ? [`${ind}secret++;\n`, `${ind}secret--;\n`] : ['', ''];
-        return `${open}${ind}const ${items} = ${list(listSrc)}.slice();\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, stoper, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
+        return `${open}${ind}const ${items} = ${list(listSrc)}.slice();\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
       }
       case 'Repeat': {
         const guard = `if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`;
@@ -848,9 +858,9 @@ export class Writer {
   }
 
   /** The forbidding rules of a choice, each as a test that holds when it forbids (judged for `decider`'s powers). */
-  private forbidding(choice: string, stoper: Scope, decider: string): string[] {
+  private forbidding(choice: string, inner: Scope, decider: string): string[] {
     return (this.m.forbids.get(choice) ?? []).map((f) => {
-      const when = truth(this.src(f.decl.when, stoper, true));
+      const when = truth(this.src(f.decl.when, inner, true));
       return f.power ? `(holds(${decider}, ${this.constant(f.power)}) && ${when})` : when;
     });
   }
@@ -858,14 +868,14 @@ export class Writer {
   private choose(s: ChooseStmt, scope: Map<string, Src>, ind: string): string {
     const items = this.local(), i = this.local(), x = this.local(), id = this.local(), k = this.local(), mark = this.local(), who = this.local();
     const fromSrc = this.src(s.from, scope, true);
-    const stoper = new Map(scope).set(s.variable.text, { js: x, t: s.count || s.subset ? 'list' : itemOf(fromSrc) });
+    const inner = new Map(scope).set(s.variable.text, { js: x, t: s.count || s.subset ? 'list' : itemOf(fromSrc) });
     const loop = newLoop(s.variable.text, true);
     this.loops.push(loop);
     const refused: string[] = [];
-    if (s.where) refused.push(`!${truth(this.src(s.where, stoper, true))}`);
-    refused.push(...this.forbidding(s.name.text, stoper, who));
+    if (s.where) refused.push(`!${truth(this.src(s.where, inner, true))}`);
+    refused.push(...this.forbidding(s.name.text, inner, who));
     const verb = s.label.kind === 'verb' ? this.constant(`${s.label.verb.text} `) : null;
-    const label = s.label.kind === 'verb' ? `${verb} + LABEL(${x})` : this.template(s.label.text, stoper);
+    const label = s.label.kind === 'verb' ? `${verb} + LABEL(${x})` : this.template(s.label.text, inner);
     this.loops.pop();
     const from = fromSrc.js;
     const range = s.count || s.subset ? null : this.positionRange(s.from, s.where, s.variable.text, scope, true);
@@ -908,17 +918,17 @@ export class Writer {
     const bodies: string[] = [];
     s.options.forEach((o, branch) => {
       const items = this.local(), i = this.local(), x = this.local(), id = this.local();
-      const stoper = o.each ? new Map(scope).set(o.each.variable.text, { js: x, t: 'any' }) : scope;
+      const inner = o.each ? new Map(scope).set(o.each.variable.text, { js: x, t: 'any' }) : scope;
       const refused: string[] = [];
-      if (o.when) refused.push(`!${truth(this.src(o.when, stoper, true))}`);
+      if (o.when) refused.push(`!${truth(this.src(o.when, inner, true))}`);
       // A named menu's forbidding rules judge the options made for an item.
-      if (s.name && o.each) refused.push(...this.forbidding(s.name.text, stoper, who));
+      if (s.name && o.each) refused.push(...this.forbidding(s.name.text, inner, who));
       lines.push(
         `const ${items} = ${o.each ? `L(${this.expr(o.each.list, scope, true)})` : `[${this.constant(o.label)}]`};`,
         `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {`,
         `  const ${x} = ${items}[${i}];`,
         ...refused.map((t) => `  if (${t}) continue;`),
-        `  const ${id} = ${o.label.includes('{') ? this.template(o.label, stoper) : this.constant(o.label)};`,
+        `  const ${id} = ${o.label.includes('{') ? this.template(o.label, inner) : this.constant(o.label)};`,
         `  if (IDS.includes(${id})) continue;`,
         `  OPTIONS.push(${x});`,
         `  IDS.push(${id});`,
@@ -939,8 +949,8 @@ export class Writer {
 
   private rank(s: Extract<Stmt, { kind: 'Rank' }>, scope: Scope, ind: string): string {
     const items = this.local(), x = this.local(), ranked = this.local(), i = this.local(), value = this.local(), place = this.local();
-    const stoper = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
-    const key = number(this.src(s.by, stoper, true));
+    const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
+    const key = number(this.src(s.by, inner, true));
     const shared = s.ties === 'share';
     const body = this.block(s.body, new Map(scope).set(s.variable.text, { js: value, t: 'any' }).set('place', { js: place, t: 'num' }), ind + '  ');
     return `${ind}const ${items} = L(${this.expr(s.list, scope, true)}).map((${x}) => ({ value: ${x}, key: ${key} }));\n`
