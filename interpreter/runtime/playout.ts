@@ -4,7 +4,7 @@
 // playout's moves and result are always the machine's.
 import type { GameDefinition } from '../definition/index.js';
 import type { Agent } from './agents.js';
-import { compileGame, Deopt, NotCompiled, type CompiledGame, type Picker } from './compiled/index.js';
+import { compileGame, Deopt, NotCompiled, type CompiledGame, type CompiledPlay, type Picker, type PlayWatch } from './compiled/index.js';
 import { checkSetup } from './index.js';
 import { modelFor, type Model } from './model.js';
 import { playGame } from './play.js';
@@ -52,28 +52,34 @@ export function whyNotCompiled(def: GameDefinition, players: number, variants: r
 
 /** One game to its end. */
 export function playout(def: GameDefinition, options: PlayoutOptions): Playout {
+  const compiled = compiledPlayout(def, options);
+  if (compiled !== null) return { moves: compiled.moves, result: compiled.result, tier: 'compiled' };
+  const agents = Array.from({ length: options.players }, (_, seat) => options.agents(seat));
+  const state = playGame(def, { players: options.players, seed: options.seed, variants: options.variants ?? [], agents, maxMoves: options.maxMoves ?? 100_000 });
+  return { moves: state.moves, result: state.result ?? { scores: [], winners: [] }, tier: 'machine' };
+}
+
+/**
+ * One game on the compiled tier, told to \`watch\` as it runs; or null where the tier cannot play it
+ * (rules it does not cover, an agent that cannot pick by index, or a game it gives up). Then the
+ * caller plays the game on the machine, with fresh agents and a fresh watch.
+ */
+export function compiledPlayout(def: GameDefinition, options: PlayoutOptions, watch?: PlayWatch): CompiledPlay | null {
   const variants = options.variants ?? [];
-  const maxMoves = options.maxMoves ?? 100_000;
   checkSetup(def, options.players, variants);
   const program = programOf(modelFor(def, options.players, variants));
-  if (!(program instanceof NotCompiled)) {
-    const pickers: Picker[] = [];
-    for (let seat = 0; seat < options.players; seat++) {
-      const agent = options.agents(seat);
-      if (!agent.pick) break;
-      pickers.push((count) => agent.pick!(count));
-    }
-    if (pickers.length === options.players) {
-      try {
-        const { moves, result } = program.play(pickers, maxMoves, options.seed);
-        return { moves, result, tier: 'compiled' };
-      } catch (e) {
-        // Anything it cannot answer as the machine would: the machine plays the game instead.
-        if (!(e instanceof Deopt) && !(e instanceof RangeError)) throw e;
-      }
-    }
+  if (program instanceof NotCompiled) return null;
+  const pickers: Picker[] = [];
+  for (let seat = 0; seat < options.players; seat++) {
+    const agent = options.agents(seat);
+    if (!agent.pick) return null;
+    pickers.push((count) => agent.pick!(count));
   }
-  const agents = Array.from({ length: options.players }, (_, seat) => options.agents(seat));
-  const state = playGame(def, { players: options.players, seed: options.seed, variants, agents, maxMoves });
-  return { moves: state.moves, result: state.result ?? { scores: [], winners: [] }, tier: 'machine' };
+  try {
+    return program.play(pickers, options.maxMoves ?? 100_000, options.seed, watch);
+  } catch (e) {
+    // Anything it cannot answer as the machine would: the machine plays the game instead.
+    if (e instanceof Deopt || e instanceof RangeError) return null;
+    throw e;
+  }
 }

@@ -3,7 +3,9 @@
 // options are taken. What a designer runs to see whether a rule breaks the balance. Browser-safe:
 // the command line spreads the games over worker threads, the playground over web workers.
 import type { GameDefinition } from '../definition/index.js';
-import { evalNumber, modelFor, newCtx, playGame, type AgentFactory, type GameState, type Model } from '../runtime/index.js';
+import {
+  compiledPlayout, evalNumber, modelFor, newCtx, playGame, type AgentFactory, type GameState, type Model, type PlayWatch, type Result,
+} from '../runtime/index.js';
 import { agentFromSpec } from './agents.js';
 import { simulationReport, type SimulationReport } from './simulation-report.js';
 
@@ -132,10 +134,21 @@ export class Tally {
     this.data = emptyTally(o.players);
   }
 
-  /** Plays game g and counts it. A game a rule error stops throws and counts nothing. */
+  /**
+   * Plays game g and counts it. A game a rule error stops throws and counts nothing. Agents that
+   * pick by index play on the compiled tier where it covers the rules (the same games, counted the
+   * same: test/sim); otherwise, or for a game it gives up, the machine plays it.
+   */
   play(g: number): void {
     const { players } = this.o;
     const seed = `${this.o.seed}/${g}`;
+    const options = { players, seed, variants: this.o.variants ?? [], agents: (seat: number) => this.makers[seat]!(seed, seat), ...(this.o.maxMoves !== undefined ? { maxMoves: this.o.maxMoves } : {}) };
+    const fast = new GameWatch(this.model, players);
+    const compiled = compiledPlayout(this.def, options, fast);
+    if (compiled !== null) {
+      fast.count(this.data, { result: compiled.result, moves: compiled.moves.length, turns: compiled.turns });
+      return;
+    }
     const game = new GameWatch(this.model, players);
     const state = playGame(this.def, {
       players, seed, variants: this.o.variants ?? [],
@@ -144,7 +157,7 @@ export class Tally {
       onRule: (rule) => game.fired(rule.span.start),
       onMove: (s) => game.moved(s),
     });
-    game.count(this.data, state);
+    game.count(this.data, { result: state.result, moves: state.moves.length, turns: state.turns });
   }
 
   /** The counts so far (for merging tallies played apart). */
@@ -157,8 +170,13 @@ export class Tally {
   }
 }
 
-/** What one game's watcher gathers while it runs, added to the tally only when the game ends. */
-class GameWatch {
+/**
+ * What one game's watcher gathers while it runs, added to the tally only when the game ends. The
+ * machine feeds it its states (\`moved\`, after setup and after every move); the compiled tier tells
+ * it the same things as they happen (\`decision\`, \`decided\`): the rules fired, each decision
+ * taken, and the lead whenever a turn has started since the last decision.
+ */
+class GameWatch implements PlayWatch {
   private readonly rules = new Map<number, number>();
   private readonly choices: [string, string][] = [];
   private readonly first: ({ choice: string; option: string } | null)[];
@@ -167,8 +185,10 @@ class GameWatch {
   private turns = -1;
   private leader: number | null = null;
   private leadChanges: number | null = 0;
+  /** The winner's first measure for a seat where the game now stands. */
+  private measure: ((seat: number) => number) | null = null;
 
-  constructor(private readonly model: Model, players: number) {
+  constructor(private readonly model: Model, private readonly players: number) {
     this.first = Array<null>(players).fill(null);
   }
 
@@ -178,32 +198,39 @@ class GameWatch {
 
   /** After setup and after every move: the move just made answers the decision pending before it. */
   moved(state: GameState): void {
-    if (state.moves.length > this.made && this.pending) {
-      const option = state.moves[state.moves.length - 1]!.move;
-      this.choices.push([this.pending.choice, option]);
-      this.first[this.pending.player] ??= { choice: this.pending.choice, option };
-    }
+    if (state.moves.length > this.made && this.pending) this.decided(this.pending.player, this.pending.choice, state.moves[state.moves.length - 1]!.move);
     this.made = state.moves.length;
     this.pending = state.pending ? { player: state.pending.player, choice: state.pending.choice } : null;
-    if (state.turns !== this.turns) {
-      this.turns = state.turns;
-      this.lead(state);
+    const first = this.model.winner?.order[0];
+    this.decision(state.turns, (seat) => evalNumber(newCtx(this.model, state, null, 'winner', seat), first!.expr));
+  }
+
+  decided(player: number, choice: string, option: string): void {
+    this.choices.push([choice, option]);
+    this.first[player] ??= { choice, option };
+  }
+
+  decision(turns: number, measure: (seat: number) => number): void {
+    this.measure = measure;
+    if (turns !== this.turns) {
+      this.turns = turns;
+      this.lead();
     }
   }
 
   /** Who leads now, by the winner declaration's first measure; a tie leads nobody. */
-  private lead(state: GameState): void {
+  private lead(): void {
     const winner = this.model.winner;
-    if (this.leadChanges === null || !winner || winner.team || !winner.order.length) {
+    if (this.leadChanges === null || !winner || winner.team || !winner.order.length || !this.measure) {
       this.leadChanges = null;
       return;
     }
-    const { expr, direction } = winner.order[0]!;
+    const { direction } = winner.order[0]!;
     let best: number | null = null;
     let bestValue = -Infinity;
     try {
-      for (let seat = 0; seat < state.players; seat++) {
-        const v = evalNumber(newCtx(this.model, state, null, 'winner', seat), expr) * (direction === 'most' ? 1 : -1);
+      for (let seat = 0; seat < this.players; seat++) {
+        const v = this.measure(seat) * (direction === 'most' ? 1 : -1);
         if (v > bestValue) [best, bestValue] = [seat, v];
         else if (v === bestValue) best = null;
       }
@@ -216,21 +243,21 @@ class GameWatch {
     this.leader = best;
   }
 
-  count(t: TallyData, state: GameState): void {
-    const winners = state.result?.winners ?? [];
-    const scores = state.result?.scores ?? [];
+  count(t: TallyData, game: { result: Result | null; moves: number; turns: number }): void {
+    const winners = game.result?.winners ?? [];
+    const scores = game.result?.scores ?? [];
     t.games++;
     for (const w of winners) t.wins[w]![winners.length]!++;
     scores.forEach((score, seat) => bump(t.scores[seat]!, score));
-    bump(t.moves, state.moves.length);
-    bump(t.turns, state.turns);
+    bump(t.moves, game.moves);
+    bump(t.turns, game.turns);
     const winner = this.model.winner;
     if (scores.length >= 2 && winner && !winner.team && winner.order.length) {
       const sorted = [...scores].sort((a, b) => (winner.order[0]!.direction === 'most' ? b - a : a - b));
       bump(t.margins, Math.abs(sorted[0]! - sorted[1]!));
     }
     if (this.leadChanges !== null) {
-      this.lead(state); // the final position may change the lead once more
+      this.lead(); // the final position may change the lead once more
       if (this.leadChanges !== null) bump(t.leadChanges, this.leadChanges);
     }
     this.first.forEach((f, seat) => {

@@ -42,11 +42,26 @@ export interface CompiledPlay {
   /** The decisions made (a choice with one option is made without the agent, and not recorded). */
   readonly moves: MoveRecord[];
   readonly result: Result;
+  /** Turns started (each \`turn of\`), as the machine's state counts them. */
+  readonly turns: number;
+}
+
+/**
+ * What a simulation counts, told as the game runs. \`decision\` comes where the machine would stop
+ * for a player (before each agent's pick) and once more at the end, with the turns started so far and
+ * the winner's first measure for a seat (which throws where it cannot be read).
+ */
+export interface PlayWatch {
+  /** A rule ran, or a forbidding rule struck an option out: its declaration's start in the source. */
+  fired(at: number): void;
+  decision(turns: number, measure: (seat: number) => number): void;
+  /** A player's decision, by the choice's name, and the move id taken. */
+  decided(player: number, choice: string, move: string): void;
 }
 
 export interface CompiledGame {
-  /** Plays one game to its end, each seat's decisions by its picker, chance from `seed`; stops with Deopt past `maxMoves` decisions. */
-  play(pickers: readonly Picker[], maxMoves: number, seed: string | number): CompiledPlay;
+  /** Plays one game to its end, each seat's decisions by its picker, chance from \`seed\`; stops with Deopt past \`maxMoves\` decisions. */
+  play(pickers: readonly Picker[], maxMoves: number, seed: string | number, watch?: PlayWatch): CompiledPlay;
 }
 
 
@@ -83,6 +98,9 @@ export function compileGame(m: Model): CompiledGame {
     const v = writer.expr(o.expr, new Map(), false);
     return `(() => { const v = ${v}; const n = typeof v === 'number' ? v : Array.isArray(v) ? v.length : 0; return ${o.direction === 'most' ? 'n' : '-n'}; })()`;
   });
+  // The winner's first measure for a seat, as a simulation reads it mid-game (a number, or it throws).
+  const first = m.winner?.order[0];
+  const measure = first ? `N(${writer.expr(first.expr, new Map(), false)})` : 'deopt()';
   writer.flush();
   const source = [
     '"use strict";',
@@ -93,7 +111,17 @@ export function compileGame(m: Model): CompiledGame {
     '  cur = seat;',
     `  return [${orderings.join(', ')}];`,
     '}',
-    'return function play(agents, maxMoves, seed) {',
+    'function measure(seat) {',
+    '  const was = cur;',
+    '  cur = seat;',
+    '  try {',
+    `    return ${measure};`,
+    '  } finally {',
+    '    cur = was;',
+    '  }',
+    '}',
+    'return function play(agents, maxMoves, seed, watching) {',
+    '  watch = watching; turns = 0;',
     '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY); fillSupplies();',
     '  for (let z = 0; z < ZONES.length; z++) { const cards = ZONES[z]; cards.length = 0; for (const c of START_ZONES[z]) cards.push(c); }',
     '  CARD_ZONE.fill(-1); REVEALED.fill(0); rng = null; seedText = seed; ending = false; secret = 0;',
@@ -112,7 +140,9 @@ export function compileGame(m: Model): CompiledGame {
     '    if (e !== END) throw e;',
     '  }',
     '  cur = -1;',
-    `  return { moves, keys: Array.from({ length: ${m.playerCount} }, (_, seat) => keys(seat)) };`,
+    '  if (watch !== null) watch.decision(turns, measure);',
+    '  watch = null;',
+    `  return { moves, turns, keys: Array.from({ length: ${m.playerCount} }, (_, seat) => keys(seat)) };`,
     '};',
   ].join('\n');
   watcher?.(source);
@@ -160,12 +190,12 @@ export function compileGame(m: Model): CompiledGame {
     LINES: w.lines, WAYS: w.ways, ON_GRID: w.onGrid, OPPOSITES: new Map(Object.entries(OPPOSITE)), NP: w.pieceIds.length, NS: w.spaceIds.length,
   };
   const play = new Function('K', 'H', 'W', source)(writer.constants, HELPERS, world) as (
-    pickers: readonly Picker[], maxMoves: number, seed: string) => { moves: MoveRecord[]; keys: number[][] };
+    pickers: readonly Picker[], maxMoves: number, seed: string, watch: PlayWatch | null) => { moves: MoveRecord[]; turns: number; keys: number[][] };
   const winner = m.winner;
   return {
-    play(pickers, maxMoves, seed) {
-      const { moves, keys } = play(pickers, maxMoves, String(seed));
-      return { moves, result: resultOf(winner, keys) };
+    play(pickers, maxMoves, seed, watch) {
+      const { moves, turns, keys } = play(pickers, maxMoves, String(seed), watch ?? null);
+      return { moves, turns, result: resultOf(winner, keys) };
     },
   };
 }

@@ -46,6 +46,8 @@ function seen(id) {
   return false;
 }
 let cur = -1, rounds = 0, depth = 0, moves = null, pickers = null, limit = 0;
+/** Told what a simulation counts (rules run, decisions, turns), or null; turns started so far. */
+let watch = null, turns = 0;
 function nonNull(v) { return v === null ? deopt() : v; }
 function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deopt(); }
 function way(w) { const k = typeof w === 'string' ? WAYS.get(w) : undefined; return k === undefined ? deopt() : k; }
@@ -316,11 +318,12 @@ function readers(value, decider) {
   return who.includes(decider) ? who : [...who, decider].sort((a, b) => a - b);
 }
 /** The option the current player takes: the only one as it is, else the agent's pick. */
-function decide(prefix, decider) {
+function decide(prefix, decider, choice) {
   const n = OPTIONS.length;
   if (n === 0 || decider < 0) deopt();
   if (n === 1) return 0;
   if (moves.length >= limit) deopt();
+  if (watch !== null) watch.decision(turns, measure);
   const k = pickers[decider](n);
   if (!(k >= 0 && k < n)) deopt();
   const move = IDS[k] ?? prefix + LABEL(OPTIONS[k]);
@@ -329,6 +332,7 @@ function decide(prefix, decider) {
     const seen = readers(OPTIONS[k], decider);
     moves.push(seen === null ? { player: decider, move } : { player: decider, move, seen });
   }
+  if (watch !== null) watch.decided(decider, choice, move);
   rounds = 0;
   return k;
 }

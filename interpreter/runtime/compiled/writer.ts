@@ -151,7 +151,7 @@ export class Writer {
       this.pending.push(() => {
         const params = r.params.map(() => this.local());
         const scope: Scope = new Map(r.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
-        this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP} || ++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();\n${this.block(r.body, scope, '  ')}  depth--;\n}`);
+        this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP} || ++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();\n  if (watch !== null) watch.fired(${r.span.start});\n${this.block(r.body, scope, '  ')}  depth--;\n}`);
       });
     }
     return js;
@@ -354,7 +354,7 @@ export class Writer {
           // Each handler's power and condition are judged when its turn comes (after the handlers before it ran).
           const tests = [...(power ? [`holds(cur, ${this.constant(power)})`] : []), ...(rule.trigger?.where ? [truth(this.src(rule.trigger.where, scope, false))] : [])];
           const body = this.block(rule.body, scope, '    ');
-          lines.push(`  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`, `  if (${tests.join(' && ') || 'true'}) {`, body.trimEnd(), '  }');
+          lines.push(`  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`, `  if (${tests.join(' && ') || 'true'}) {`, `    if (watch !== null) watch.fired(${rule.span.start});`, body.trimEnd(), '  }');
         }
         lines.push('  depth--;', '}');
         this.functions.push(lines.join('\n'));
@@ -765,7 +765,7 @@ export class Writer {
       }
       case 'Turn': {
         const p = this.local(), was = this.local();
-        return `${ind}const ${p} = ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n${this.block(s.body, scope, ind)}${ind}cur = ${was};\n`;
+        return `${ind}const ${p} = ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}turns++;\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n${this.block(s.body, scope, ind)}${ind}cur = ${was};\n`;
       }
       case 'Phase': {
         // Only its time limit is worked out (a number, or the machine's error); the rest is the log's.
@@ -859,9 +859,11 @@ export class Writer {
 
   /** The forbidding rules of a choice, each as a test that holds when it forbids (judged for `decider`'s powers). */
   private forbidding(choice: string, inner: Scope, decider: string): string[] {
+    // A rule that strikes an option out is told to the watch (a simulation counts it as fired).
     return (this.m.forbids.get(choice) ?? []).map((f) => {
       const when = truth(this.src(f.decl.when, inner, true));
-      return f.power ? `(holds(${decider}, ${this.constant(f.power)}) && ${when})` : when;
+      const test = f.power ? `(holds(${decider}, ${this.constant(f.power)}) && ${when})` : when;
+      return `(${test} && (watch === null || watch.fired(${f.decl.span.start}) || true))`;
     });
   }
 
@@ -905,7 +907,7 @@ export class Writer {
       `  IDS.push(${id});`,
       '}',
       ...(s.optional ? [`OPTIONS.push(null);`, `IDS.push(${this.constant(s.passLabel ?? 'pass')});`] : []),
-      `const ${k} = decide(${verb ?? 'null'}, ${who});`,
+      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)});`,
     ];
     const chosen = this.local();
     scope.set(s.variable.text, { js: chosen, t: 'any' });
@@ -943,7 +945,7 @@ export class Writer {
       bodies.push(`${ind}  case ${branch}: {\n${ind}    const ${value} = OPTIONS[${k}];\n${turn[0]}${body}${turn[1]}${ind}    break;\n${ind}  }\n`);
     });
     if (s.optional) lines.push('OPTIONS.push(null);', `IDS.push(${this.constant('pass')});`, 'BRANCHES.push(-1);');
-    lines.push(`const ${k} = decide(null, ${who});`);
+    lines.push(`const ${k} = decide(null, ${who}, ${this.constant(s.name?.text ?? 'menu')});`);
     return `${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  const ${chosen} = BRANCHES[${k}];\n${ind}  switch (${chosen}) {\n${bodies.join('')}${ind}  }\n${ind}}\n`;
   }
 
