@@ -152,9 +152,9 @@ export function compileGame(m: Model): CompiledGame {
     ids.forEach((id, k) => (at[w.pieceIndex.get(id)!] = k));
     return at;
   });
-  const OWNED = writer.collections.map((ids) => Array.from({ length: m.playerCount + 1 }, (_, seat) => Object.freeze(ids
+  const OWNED = writer.collections.map((ids) => Array.from({ length: m.playerCount + 1 }, (_, seat) => ids
     .map((id) => w.pieces[w.pieceIndex.get(id)!]!)
-    .filter((p) => (seat === m.playerCount ? w.owners[p.i] === null : w.owners[p.i]?.i === seat)))));
+    .filter((p) => (seat === m.playerCount ? w.owners[p.i] === null : w.owners[p.i]?.i === seat))));
   // 'none' first: its number 0 is also none's, which reads \`none\` (pairs may hold none).
   const labelIds = new Map<string, number>([['none', 0]]);
   for (const r of [...w.spaces, ...w.pieces, ...w.players, ...w.cards, ...w.zones]) {
@@ -171,10 +171,10 @@ export function compileGame(m: Model): CompiledGame {
     starting[z]!.push(w.cards[w.cardIndex.get(id)!]!);
   }
   const boardOf = (id: string) => m.boards.get(m.spaceBoard.get(id)!)!;
-  const NEIGHBOURS = w.spaceIds.map((id) => Object.freeze((boardOf(id).neighbours.get(id) ?? []).map((n) => w.spaces[w.spaceIndex.get(n)!]!)));
+  const NEIGHBOURS = w.spaceIds.map((id) => (boardOf(id).neighbours.get(id) ?? []).map((n) => w.spaces[w.spaceIndex.get(n)!]!));
   const DIRECTIONS = w.spaceIds.map((id) => {
     const shape = boardOf(id).decl.shape.kind;
-    return shape === 'square' || shape === 'hex' ? gridDirections(shape) : Object.freeze([]);
+    return shape === 'square' || shape === 'hex' ? gridDirections(shape) : [];
   });
   const POWER_ZONES = m.powersZone === null ? null : w.players.map((p) => w.zoneIndex.get(`${m.powersZone}@${p.i}`) ?? unsupported('a zone of powers that is not kept per player', null));
   const attrNames = new Set([...m.things.values()].flatMap((t) => Object.keys(t.attrs)));
@@ -182,11 +182,11 @@ export function compileGame(m: Model): CompiledGame {
   const COLLECTION_PIECES = writer.collections.map((ids) => ids.map((id) => w.pieces[w.pieceIndex.get(id)!]!));
   const world = {
     NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, COLLECTION_PIECES,
-    ZONE_REFS: w.zones, ZONE_SEAT: w.zoneSeat, ZONE_READERS: w.zoneReaders, START_ZONES: starting.map((cards) => Object.freeze(cards)), NC: w.cardIds.length,
+    ZONE_REFS: w.zones, ZONE_SEAT: w.zoneSeat, ZONE_READERS: w.zoneReaders, START_ZONES: starting.map((cards) => cards), NC: w.cardIds.length,
     LABEL_COUNT: labelIds.size,
     PAIRS_MARKED: labelIds.size <= 2048 && ![...labelIds.keys()].some((l) => l.includes('+')),
     COLLECTION_AT, OWNED, NO_OWNER: m.playerCount,
-    SPACES: w.spaces, PIECES: w.pieces, PLAYERS: Object.freeze([...w.players]), OWNERS: w.owners, POSITIONS: w.positions, TOWARD: w.toward,
+    SPACES: w.spaces, PIECES: w.pieces, PLAYERS: [...w.players], OWNERS: w.owners, POSITIONS: w.positions, TOWARD: w.toward,
     LINES: w.lines, WAYS: w.ways, ON_GRID: w.onGrid, OPPOSITES: new Map(Object.entries(OPPOSITE)), NP: w.pieceIds.length, NS: w.spaceIds.length,
   };
   const play = new Function('K', 'H', 'W', source)(writer.constants, HELPERS, world) as (

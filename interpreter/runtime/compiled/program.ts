@@ -5,14 +5,14 @@
 export const RUNTIME = `
 const { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf } = H;
 const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
-const ALONE = PIECES.map((p) => Object.freeze([p]));
+const ALONE = PIECES.map((p) => [p]);
 /** Per collection an index plan reads: its pieces in supply (on no space), all and by owner, in its order (changed as pieces move). */
 const SUPPLY = COLLECTION_PIECES.map(() => []);
 const SUPPLY_OWNED = COLLECTION_PIECES.map(() => PLAYERS.map(() => []).concat([[]]));
 /** Per piece, the collections of those it belongs to. */
 const SUPPLY_OF = PIECES.map((p) => COLLECTION_AT.flatMap((at, c) => (at[p.i] >= 0 ? [c] : [])));
 const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
-const EMPTY = Object.freeze([]);
+const EMPTY = [];
 let ZONES = START_ZONES.map((cards) => cards.slice());
 const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC);
 /** The game's generator, made from its seed when chance is first asked for (many games never ask). */
@@ -64,7 +64,7 @@ function line(s, k) {
     if (!ON_GRID[s.i] || TOWARD[k][s.i] === -2) deopt();
     const out = [];
     for (let t = TOWARD[k][s.i]; t >= 0; t = TOWARD[k][t]) out.push(SPACES[t]);
-    LINES[k][s.i] = l = Object.freeze(out);
+    LINES[k][s.i] = l = out;
   }
   return l;
 }
@@ -92,6 +92,11 @@ function PLUS(x, y) {
 function AT(list, i) {
   const items = L(list);
   return i >= 1 && i <= items.length && Number.isInteger(i) ? items[i - 1] : deopt();
+}
+/** A for-each loop's list: a zone's cards copied, as they may move while the loop runs. */
+function eachOf(v) {
+  if (Array.isArray(v)) return v;
+  return v instanceof Ref && v.kind === 4 ? ZONES[v.i].slice() : deopt();
 }
 const zoneOf = (v) => (v instanceof Ref && v.kind === 4 ? v.i : deopt());
 /** max(a, b, c) or max(list): the numbers among the arguments. */
@@ -227,7 +232,9 @@ function move(what, to, top) {
 function leave(p, s) {
   const before = HERE[s];
   if (before.length === 1) { HERE[s] = EMPTY; return; }
-  HERE[s] = Object.freeze(before.filter((q) => q.i !== p));
+  const after = [];
+  for (let k = 0; k < before.length; k++) if (before[k].i !== p) after.push(before[k]);
+  HERE[s] = after;
 }
 function arrive(p, s) {
   const before = HERE[s], after = [], piece = PIECES[p];
@@ -238,7 +245,7 @@ function arrive(p, s) {
     after.push(before[k]);
   }
   if (!placed) after.push(piece);
-  HERE[s] = Object.freeze(after);
+  HERE[s] = after;
 }
 /** The pieces of collection c on the space s, in the collection's order (null: s is none, every piece must be tried). */
 function onSpace(c, s) {

@@ -296,16 +296,16 @@ export class Writer {
     }
     if (m.defines.has(name)) return this.defineCall(name, [], span, scope, true);
     const collection = m.collections.get(name);
-    if (collection) return { js: this.constant(Object.freeze(collection.map((id) => this.w.pieces[this.w.pieceIndex.get(id)!]!))), t: 'list', of: 'piece' };
+    if (collection) return { js: this.constant(collection.map((id) => this.w.pieces[this.w.pieceIndex.get(id)!]!)), t: 'list', of: 'piece' };
     const single = m.singlePieces.get(name);
     if (single !== undefined) return { js: this.constant(this.w.pieces[this.w.pieceIndex.get(single)!]), t: 'scalar' };
     const board = m.boards.get(name);
-    if (board) return { js: this.constant(Object.freeze(board.order.map((id) => this.w.spaces[this.w.spaceIndex.get(id)!]!))), t: 'list', of: 'space' };
+    if (board) return { js: this.constant(board.order.map((id) => this.w.spaces[this.w.spaceIndex.get(id)!]!)), t: 'list', of: 'space' };
     const table = m.tableThings.get(name);
     if (table) {
       const things = table.map((id) => this.thing(id));
       const of = things.every((r) => r.kind === SPACE) ? 'space' : things.every((r) => r.kind === CARD) ? 'card' : undefined;
-      return { js: this.constant(Object.freeze(things)), t: 'list', ...(of ? { of } : {}) };
+      return { js: this.constant(things), t: 'list', ...(of ? { of } : {}) };
     }
     if (m.pieceDecls.has(name)) return { js: 'null', t: 'scalar' };
     return { js: 'deopt()', t: 'any' };
@@ -625,7 +625,6 @@ export class Writer {
         if (!items) byValue.set(v, (items = []));
         items.push(this.thing(id));
       }
-      for (const items of byValue.values()) Object.freeze(items);
       return `withValue(${this.constant(byValue)}, ${value})`;
     }
     return null;
@@ -655,7 +654,7 @@ export class Writer {
       bounds.push([op, number(this.src(other, scope, open))]);
     }
     if (!bounds.length) return null;
-    const spaces = this.constant(Object.freeze(this.m.boards.get(list.name.text)!.order.map((id) => this.w.spaces[this.w.spaceIndex.get(id)!]!)));
+    const spaces = this.constant(this.m.boards.get(list.name.text)!.order.map((id) => this.w.spaces[this.w.spaceIndex.get(id)!]!));
     // A bound that is not a number (NaN) leaves the range empty, as every test would fail.
     const bound = (lo: string, hi: string) => bounds.map(([op, x]) => {
       switch (op) {
@@ -751,7 +750,9 @@ export class Writer {
         const where = s.where ? `if (!${truth(this.src(s.where, inner, true))}) continue;\n${ind}  ` : '';
         // In a simultaneous loop the decisions are secret (its frame stays on the machine's stack while it runs).
         const [open, close] = s.simultaneous ? [`${ind}secret++;\n`, `${ind}secret--;\n`] : ['', ''];
-        return `${open}${ind}const ${items} = ${list(listSrc)}.slice();\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
+        // The list as it is when the loop starts: a zone's cards copied (they may move meanwhile); any
+        // other list the program never changes.
+        return `${open}${ind}const ${items} = ${listSrc.t === 'list' ? listSrc.js : `eachOf(${listSrc.js})`};\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
       }
       case 'Repeat': {
         const guard = `if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`;
