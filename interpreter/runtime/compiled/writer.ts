@@ -235,7 +235,13 @@ export class Writer {
         const a = this.src(e.then, scope, open), b = this.src(e.else, scope, open);
         return { js: `(${truth(this.src(e.cond, scope, open))} ? ${a.js} : ${b.js})`, t: a.t === b.t ? a.t : 'any' };
       }
-      case 'Index': return { js: `AT(${this.expr(e.target, scope, open)}, ${number(this.src(e.index, scope, open))})`, t: 'any' };
+      case 'Index':
+        // \`(sorted … )[1]\`: the first of the order, found in one pass with no sort.
+        if (e.target.kind === 'Comprehension' && e.target.quantifier === 'sorted' && !e.target.stops && e.index.kind === 'Number' && e.index.value === 1) {
+          const target = e.target;
+          return this.outsideLoops(() => this.comprehension(target, scope, open, true));
+        }
+        return { js: `AT(${this.expr(e.target, scope, open)}, ${number(this.src(e.index, scope, open))})`, t: 'any' };
       case 'Range': return { js: `range(${number(this.src(e.from, scope, open))}, ${number(this.src(e.to, scope, open))})`, t: 'list' };
       case 'Binary': return this.binary(e.op, e.left, e.right, scope, open);
       // A function of its own: what its loop hoists lives there.
@@ -509,7 +515,7 @@ export class Writer {
   }
 
   /** A comprehension: a function of the locals it reads, looping over its list. */
-  private comprehension(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean): Src {
+  private comprehension(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean, firstOfSorted = false): Src {
     const q = e.quantifier;
     if (!['any', 'every', 'first', 'last', 'count', 'all', 'each', 'sum', 'max', 'min', 'sorted', 'best', 'worst', 'connected'].includes(q) || (q === 'connected' && e.stops)) return unsupported(`\`${q}\``, e.span);
     const items = this.local(), i = this.local(), x = this.local(), n = this.local();
@@ -534,6 +540,16 @@ export class Writer {
         'for (let k = 0; k < queue.length; k++) for (const t of NEIGHBOURS[queue[k].i]) if (!reached[t.i] && ok(t)) { reached[t.i] = 1; queue.push(t); }',
         'return queue;',
       ], 'list'), of: 'space' };
+    }
+    if (firstOfSorted) {
+      // The first item a stable sort by the keys would put first: the earliest of those with the least keys.
+      return this.loopFunction(scope, [
+        ...loop.decls,
+        `const ${items} = ${list(listSrc)};`,
+        'let best = null, bestKeys = null;',
+        `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}const keys = ${allKeys}; if (bestKeys === null || compareKeys(keys, bestKeys) < 0) { best = ${x}; bestKeys = keys; } }`,
+        'return bestKeys === null ? deopt() : best;',
+      ], 'any');
     }
     if (q === 'sorted' || q === 'best' || q === 'worst') {
       // Ordered by their keys (numbers by value, anything else by label), ties in the list's order.
