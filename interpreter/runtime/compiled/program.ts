@@ -17,6 +17,11 @@ let ZONES = START_ZONES.map((cards) => cards.slice());
 const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC);
 /** The game's generator, made from its seed when chance is first asked for (many games never ask). */
 let rng = null, seedText = '', ending = false, secret = 0;
+/**
+ * Counts changes to what the rules can read (pieces, cards, counters, the game ending): a define of
+ * no parameters keeps its answer while it stays the same and the current player too (see writer.ts).
+ */
+let epoch = 0;
 let HERE = new Array(NS).fill(EMPTY);
 const OPTIONS = [], IDS = [], BRANCHES = [];
 /** Per label number, the listing that last offered a thing of that label. */
@@ -50,7 +55,15 @@ let cur = -1, rounds = 0, depth = 0, moves = null, pickers = null, limit = 0;
 let watch = null, turns = 0;
 function nonNull(v) { return v === null ? deopt() : v; }
 function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deopt(); }
-function way(w) { const k = typeof w === 'string' ? WAYS.get(w) : undefined; return k === undefined ? deopt() : k; }
+let lastWay = null, lastWayIndex = 0;
+function way(w) {
+  if (w === lastWay) return lastWayIndex;
+  const k = typeof w === 'string' ? WAYS.get(w) : undefined;
+  if (k === undefined) deopt();
+  lastWay = w;
+  lastWayIndex = k;
+  return k;
+}
 /** The space one step way k (an index of WAYS) from s, or none off the grid. */
 function toward(s, k) {
   if (!ON_GRID[s.i]) deopt();
@@ -166,6 +179,7 @@ function compareKeys(a, b) {
 const nextInt = (n) => nextIntOf(rng ??= seedRng(seedText), n);
 /** Cards to the bottom (or top) of zone z, each taken from the zone it lies in. */
 function transfer(cards, z, top) {
+  epoch++;
   for (let k = 0; k < cards.length; k++) {
     const card = cards[k], c = card.i, source = CARD_ZONE[c];
     if (source >= 0) {
@@ -185,6 +199,7 @@ function draw(count, from, to) {
   if (cards.length) transfer(cards, t, false);
 }
 function shuffle(zone) {
+  epoch++;
   const cards = ZONES[zoneOf(zone)];
   for (let k = cards.length - 1; k > 0; k--) {
     const j = nextInt(k + 1);
@@ -211,6 +226,7 @@ function moveCards(what, to, top) {
 }
 /** A piece to a space (the lowest slot no other piece there holds), or off the board; cards to a zone. */
 function move(what, to, top) {
+  epoch++;
   if (!(what instanceof Ref) || what.kind !== 1) return moveCards(what, to, top);
   const p = what.i, from = SPACE_OF[p];
   if (to === null) {

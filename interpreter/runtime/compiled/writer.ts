@@ -137,6 +137,10 @@ export class Writer {
         if (d.params.length === 0 && dependsOnArgumentsAlone(this.m, d)) {
           // It reads nothing of the state nor the current player: its value is worked out once.
           this.functions.push(`let ${name}_known = false, ${name}_value;\nfunction ${name}() {\n  if (!${name}_known) { ${name}_value = ${body}; ${name}_known = true; }\n  return ${name}_value;\n}`);
+        } else if (d.params.length === 0) {
+          // It may read the state: its answer is kept while nothing it can read has changed (the
+          // program counts changes in \`epoch\`) and the current player is the same.
+          this.functions.push(`let ${name}_at = -1, ${name}_for = -2, ${name}_value;\nfunction ${name}() {\n  if (${name}_at !== epoch || ${name}_for !== cur) { ${name}_value = ${body}; ${name}_at = epoch; ${name}_for = cur; }\n  return ${name}_value;\n}`);
         } else this.functions.push(`function ${name}(${params.join(', ')}) {\n  return ${body};\n}`);
       });
     }
@@ -798,7 +802,7 @@ export class Writer {
       }
       case 'EndGame':
         // After the round: the rules see \`game-ending\` and end it themselves.
-        return s.afterRound ? `${ind}ending = true;\n` : `${ind}throw END;\n`;
+        return s.afterRound ? `${ind}ending = true; epoch++;\n` : `${ind}throw END;\n`;
       case 'Choose': return this.choose(s, scope, ind);
       case 'Say': return ''; // it only writes the log
       case 'Menu': return this.menu(s, scope, ind);
@@ -842,7 +846,7 @@ export class Writer {
     if (counter.any) {
       // A counter that holds any value: only \`set\` changes it (the machine refuses the others).
       if (s.op !== 'set') return `${ind}deopt();\n`;
-      return `${ind}{\n${ind}  const ${at} = ${slot};\n${ind}  ${counter.js}[${at}] = ${e(s.amount)};\n${ind}}\n`;
+      return `${ind}{\n${ind}  const ${at} = ${slot};\n${ind}  ${counter.js}[${at}] = ${e(s.amount)};\n${ind}  epoch++;\n${ind}}\n`;
     }
     const lines = [`const ${at} = ${slot};`, `const ${amount} = N(${e(s.amount)});`];
     switch (s.op) {
@@ -853,7 +857,7 @@ export class Writer {
     }
     if (decl.min) lines.push(`if (${next} < N(${e(decl.min)})) deopt();`);
     if (decl.max) lines.push(`{ const most = N(${e(decl.max)}); if (${next} > most) ${next} = most; }`);
-    lines.push(`${counter.js}[${at}] = ${next};`);
+    lines.push(`${counter.js}[${at}] = ${next};`, 'epoch++;');
     return `${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}}\n`;
   }
 
