@@ -91,13 +91,12 @@ export function compileGame(m: Model): CompiledGame {
       startLines.push(`${c.js}.fill(0); for (const p of ${writer.constant(ids)}) { cur = OWNERS[p] === null ? -1 : OWNERS[p].i; ${c.js}[p] = ${start}; }`);
     }
   }
+  writer.topLevel = true;
   const setup = m.setup ? writer.block(m.setup.body, new Map(), '    ') : '';
   const flow = m.flow ? writer.block(m.flow.body, new Map(), '    ') : '';
+  writer.topLevel = false;
   // The result, as the machine's: each seat's keys by the winner's orderings.
-  const orderings = (m.winner?.order ?? []).map((o) => {
-    const v = writer.expr(o.expr, new Map(), false);
-    return `(() => { const v = ${v}; const n = typeof v === 'number' ? v : Array.isArray(v) ? v.length : 0; return ${o.direction === 'most' ? 'n' : '-n'}; })()`;
-  });
+  const orderings = (m.winner?.order ?? []).map((o) => `keyOf(${writer.expr(o.expr, new Map(), false)}, ${o.direction === 'most'})`);
   // The winner's first measure for a seat, as a simulation reads it mid-game (a number, or it throws).
   const first = m.winner?.order[0];
   const measure = first ? `N(${writer.expr(first.expr, new Map(), false)})` : 'deopt()';
@@ -107,6 +106,11 @@ export function compileGame(m: Model): CompiledGame {
     RUNTIME,
     ...counterLines,
     ...writer.functions,
+    '/** A seat\'s keys by the winner\'s orderings: a number, a list\'s length, else 0; negated for \"least\". */',
+    'function keyOf(v, most) {',
+    '  const n = typeof v === "number" ? v : Array.isArray(v) ? v.length : 0;',
+    '  return most ? n : -n;',
+    '}',
     'function keys(seat) {',
     '  cur = seat;',
     `  return [${orderings.join(', ')}];`,
@@ -130,10 +134,8 @@ export function compileGame(m: Model): CompiledGame {
     ...startLines.map((l) => `  ${l} epoch++;`),
     '  cur = -1;',
     '  try {',
-    '    {',
+    '    game: {',
     setup,
-    '    }',
-    '    {',
     flow,
     '    }',
     '  } catch (e) {',
@@ -142,7 +144,9 @@ export function compileGame(m: Model): CompiledGame {
     '  cur = -1;',
     '  if (watch !== null) watch.decision(turns, measure);',
     '  watch = null;',
-    `  return { moves, turns, keys: Array.from({ length: ${m.playerCount} }, (_, seat) => keys(seat)) };`,
+    '  const all = [];',
+    `  for (let seat = 0; seat < ${m.playerCount}; seat++) all.push(keys(seat));`,
+    '  return { moves, turns, keys: all };',
     '};',
   ].join('\n');
   watcher?.(source);

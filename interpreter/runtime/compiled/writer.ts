@@ -70,6 +70,8 @@ export class Writer {
   /** Property name → its function in the program. */
   private readonly properties = new Map<string, string>();
   private comprehensions = 0;
+  /** Whether the statements being written are the setup's or the flow's own (inside the block \`game\`). */
+  topLevel = false;
   /** The loops being written, innermost last: their item's name, and what is worked out once before each. */
   private loops: Loop[] = [];
   private hoisted = 0;
@@ -163,6 +165,7 @@ export class Writer {
 
   /** Writes every define and rule asked for so far (and those they ask for). */
   flush(): void {
+    this.topLevel = false;
     while (this.pending.length) this.pending.shift()!();
   }
 
@@ -802,7 +805,10 @@ export class Writer {
       }
       case 'EndGame':
         // After the round: the rules see \`game-ending\` and end it themselves.
-        return s.afterRound ? `${ind}ending = true; epoch++;\n` : `${ind}throw END;\n`;
+        // In the setup's or the flow's own body (not in a rule it calls) the game ends by leaving
+        // the block they stand in, which costs less than the exception a rule's end throws.
+        if (s.afterRound) return `${ind}ending = true; epoch++;\n`;
+        return this.topLevel ? `${ind}break game;\n` : `${ind}throw END;\n`;
       case 'Choose': return this.choose(s, scope, ind);
       case 'Say': return ''; // it only writes the log
       case 'Menu': return this.menu(s, scope, ind);
