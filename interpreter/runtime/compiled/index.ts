@@ -6,11 +6,12 @@
 // option by its index are called in place, and only the moves and the result come out. So the
 // rules in force (the model) are lowered once to one program in the shape a hand-written game has:
 //
-//   - the state as arrays of small ints: a piece's space and slot, each space's pieces, counters
-//     per seat, per space or per piece, by index;
-//   - spaces, pieces and players as interned references (equal ones are the same object), lists as
-//     arrays; names resolved to JavaScript locals, defines and rules to JavaScript functions;
-//   - statements as straight-line code, a choice as a loop over its candidates that calls the agent.
+//   - the state as arrays: a piece's space and slot, each space's pieces, each zone's cards and a
+//     card's zone, counters by seat, space, piece or (per player per thing) row and seat;
+//   - spaces, pieces, players, cards and zones as interned references (equal ones are the same
+//     object), lists as arrays; names resolved to JavaScript locals, defines and rules to functions;
+//   - statements as straight-line code, a choice as a loop over its candidates that calls the agent;
+//   - index plans for the lookups people write, and a loop's invariant parts worked out once.
 //
 // The program answers what the machine answers for the same seeds, move for move
 // (test/interpreter/compiled-game.test.ts plays every shipped ruleset both ways). It does not
@@ -27,7 +28,7 @@
 // program.ts (the program's fixed part), helpers.ts (what it calls by name), errors.ts.
 import { gridDirections, OPPOSITE, type Model } from '../model.js';
 import type { MoveRecord, Result } from '../state.js';
-import { NotCompiled, unsupported } from './errors.js';
+import { unsupported } from './errors.js';
 import { HELPERS } from './helpers.js';
 import { RUNTIME } from './program.js';
 import { Writer } from './writer.js';

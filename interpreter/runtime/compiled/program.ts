@@ -1,6 +1,12 @@
 // The program's fixed part: its state (pieces' places, zones' cards, supplies), moving pieces and
 // cards, the built-ins, chance, and deciding. The writer (writer.ts) adds the rules' own functions
 // after it; compileGame (index.ts) wraps both into one function made from source.
+//
+// Lists: the program never changes a list it did not make. A space's pieces are copied on write
+// (a list read earlier stays as it was, as the machine's do); a zone's cards and the supplies change
+// in place, are read only while an expression is worked out (nothing moves then), never become a
+// value, and are copied where a loop or a move needs them as they were. No list is frozen: V8
+// copies and filters frozen arrays many times slower.
 /** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
 export const RUNTIME = `
 const { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf } = H;
