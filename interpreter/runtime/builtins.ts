@@ -109,12 +109,20 @@ function argNumbers(ctx: Ctx, args: Value[], exprs: readonly Expr[], span: Span)
 
 /** Sets of cards with at most one card of each attribute value; set j holds every value seen ≥ j times. */
 function setScore(ctx: Ctx, cards: readonly Value[], attr: string, values: number[], span: Span): number {
-  const counts = new Map<string, number>();
-  for (const c of cards) {
+  return scoreSets(cards.map((c) => {
     if (!isCard(c)) fail(span, 'set-score needs cards', ctx);
-    const v = String(ctx.model.things.get((c as { card: string }).card)?.attrs[attr]);
-    counts.set(v, (counts.get(v) ?? 0) + 1);
-  }
+    return String(ctx.model.things.get((c as { card: string }).card)?.attrs[attr]);
+  }), values);
+}
+
+/**
+ * `set-score` once each card's attribute value is known (as text): sets of cards with at most one
+ * card of each value, set j holding every value seen at least j times, the k-th card of a set worth
+ * values[k] (the last value for the rest). The compiled tier shares it.
+ */
+export function scoreSets(attrValues: readonly string[], values: readonly number[]): number {
+  const counts = new Map<string, number>();
+  for (const v of attrValues) counts.set(v, (counts.get(v) ?? 0) + 1);
   let total = 0;
   for (let j = 1; ; j++) {
     const size = [...counts.values()].filter((n) => n >= j).length;

@@ -9,6 +9,7 @@ import { IllegalMoveError, RuleError } from './errors.js';
 import { evaluate, evalNumber, label, newCtx, stackPlayer, type Ctx } from './evaluate.js';
 import { candidates, currentRule, log, optionReaders, passId, resolve, run, zoneReaders, DEFAULT_STEP_BUDGET, type RuleWatcher } from './machine.js';
 import { modelFor, thingsOf, type Model } from './model.js';
+import { resultOfKeys } from './result.js';
 import { seedRng } from './rng.js';
 import { positionFor, type Position } from './determinize.js';
 import { stateProblems } from './state-check.js';
@@ -192,16 +193,7 @@ function computeResult(model: Model, state: GameState): Result {
       return o.direction === 'most' ? n : -n;
     }),
   );
-  const better = (a: number[], b: number[]) => {
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
-    return false;
-  };
-  let best = keys[0]!;
-  for (const k of keys) if (better(k, best)) best = k;
-  // A team wins or loses together; its score (if it has one) is everyone's score.
-  const winners = winner.team ? seats : seats.filter((s) => !better(best, keys[s]!));
-  const scores = keys.map((k) => (winner.order[0]!.direction === 'most' ? k[0]! : -k[0]!));
-  return { scores, winners };
+  return resultOfKeys(winner, keys);
 }
 
 // ─── Views ────────────────────────────────────────────────────────────────────

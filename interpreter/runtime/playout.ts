@@ -60,7 +60,7 @@ export function playout(def: GameDefinition, options: PlayoutOptions): Playout {
 }
 
 /**
- * One game on the compiled tier, told to \`watch\` as it runs; or null where the tier cannot play it
+ * One game on the compiled tier, told to `watch` as it runs; or null where the tier cannot play it
  * (rules it does not cover, an agent that cannot pick by index, or a game it gives up). Then the
  * caller plays the game on the machine, with fresh agents and a fresh watch.
  */

@@ -8,6 +8,7 @@ import {
 } from '../../interpreter/runtime/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { compileFile, compileText } from '../helpers.js';
+import { HOSTILE } from './hostile.js';
 
 afterEach(() => {
   watchCompiledGames(undefined);
@@ -210,14 +211,7 @@ winner most n
   });
 
   it('never writes a ruleset\'s texts or names into the program', () => {
-    const hostile = [
-      '\\"); globalThis.__regulaInjected = 1; (\\"',
-      "'); globalThis.__regulaInjected = 2; ('",
-      '`; globalThis.__regulaInjected = 3; `',
-      '${globalThis.__regulaInjected = 4}',
-      '*/ globalThis.__regulaInjected = 5; /*',
-      '</script><script>globalThis.__regulaInjected = 6</script>',
-    ];
+    const hostile = HOSTILE;
     const def = compileText(`
 game "Hostile" { players 2 }
 counter hits per player

@@ -4,22 +4,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playGame, randomAgent, RuleError, setup, useGeneratedCode, watchGeneratedCode } from '../../interpreter/runtime/index.js';
 import { compileFile, compileText } from '../helpers.js';
+import { HOSTILE } from './hostile.js';
 
 afterEach(() => {
   useGeneratedCode(true);
   watchGeneratedCode(undefined);
   vi.unstubAllGlobals();
 });
-
-/** Texts that would break out of a string, a template or a comment if they were pasted into source. */
-const HOSTILE = [
-  '\\"); globalThis.__regulaInjected = 1; (\\"',
-  "'); globalThis.__regulaInjected = 2; ('",
-  '`; globalThis.__regulaInjected = 3; `',
-  '${globalThis.__regulaInjected = 4}',
-  '*/ globalThis.__regulaInjected = 5; /*',
-  '</script><script>globalThis.__regulaInjected = 6</script>',
-];
 
 const RULES = `
 game "Hostile texts" { players 2 }

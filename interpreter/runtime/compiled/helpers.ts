@@ -1,5 +1,6 @@
 // The helpers the generated program calls by fixed names: a value's kind checked (a surprise gives
 // the game up), equality and labels as the machine's, division as the machine's.
+import { scoreSets } from '../builtins.js';
 import { nextInt, seedRng } from '../rng.js';
 import { Deopt } from './errors.js';
 import { Ref, SPACE, type CValue } from './world.js';
@@ -32,4 +33,4 @@ function LABEL(v: CValue): string {
 }
 const DIV = (x: number, d: number): number => (d === 0 ? deopt() : Math.floor(x / d));
 const MOD = (x: number, d: number): number => (d === 0 ? deopt() : ((x % d) + d) % d);
-export const HELPERS = { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf: nextInt };
+export const HELPERS = { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf: nextInt, scoreSets };

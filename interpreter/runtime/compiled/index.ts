@@ -27,6 +27,7 @@
 // The parts: world.ts (the model's things as indices), writer.ts (the rules as JavaScript),
 // program.ts (the program's fixed part), helpers.ts (what it calls by name), errors.ts.
 import { gridDirections, OPPOSITE, type Model } from '../model.js';
+import { resultOfKeys } from '../result.js';
 import type { MoveRecord, Result } from '../state.js';
 import { unsupported } from './errors.js';
 import { HELPERS } from './helpers.js';
@@ -43,12 +44,12 @@ export interface CompiledPlay {
   /** The decisions made (a choice with one option is made without the agent, and not recorded). */
   readonly moves: MoveRecord[];
   readonly result: Result;
-  /** Turns started (each \`turn of\`), as the machine's state counts them. */
+  /** Turns started (each `turn of`), as the machine's state counts them. */
   readonly turns: number;
 }
 
 /**
- * What a simulation counts, told as the game runs. \`decision\` comes where the machine would stop
+ * What a simulation counts, told as the game runs. `decision` comes where the machine would stop
  * for a player (before each agent's pick) and once more at the end, with the turns started so far and
  * the winner's first measure for a seat (which throws where it cannot be read).
  */
@@ -61,7 +62,7 @@ export interface PlayWatch {
 }
 
 export interface CompiledGame {
-  /** Plays one game to its end, each seat's decisions by its picker, chance from \`seed\`; stops with Deopt past \`maxMoves\` decisions. */
+  /** Plays one game to its end, each seat's decisions by its picker, chance from `seed`; stops with Deopt past `maxMoves` decisions. */
   play(pickers: readonly Picker[], maxMoves: number, seed: string | number, watch?: PlayWatch): CompiledPlay;
 }
 
@@ -160,7 +161,7 @@ export function compileGame(m: Model): CompiledGame {
   const OWNED = writer.collections.map((ids) => Array.from({ length: m.playerCount + 1 }, (_, seat) => ids
     .map((id) => w.pieces[w.pieceIndex.get(id)!]!)
     .filter((p) => (seat === m.playerCount ? w.owners[p.i] === null : w.owners[p.i]?.i === seat))));
-  // 'none' first: its number 0 is also none's, which reads \`none\` (pairs may hold none).
+  // 'none' first: its number 0 is also none's, which reads `none` (pairs may hold none).
   const labelIds = new Map<string, number>([['none', 0]]);
   for (const r of [...w.spaces, ...w.pieces, ...w.players, ...w.cards, ...w.zones]) {
     let id = labelIds.get(r.label);
@@ -200,24 +201,9 @@ export function compileGame(m: Model): CompiledGame {
   return {
     play(pickers, maxMoves, seed, watch) {
       const { moves, turns, keys } = play(pickers, maxMoves, String(seed), watch ?? null);
-      return { moves, turns, result: resultOf(winner, keys) };
+      return { moves, turns, result: resultOfKeys(winner, keys) };
     },
   };
-}
-
-/** Scores and winners from each seat's keys, as the machine's computeResult. */
-function resultOf(winner: Model['winner'], keys: number[][]): Result {
-  const seats = keys.map((_, seat) => seat);
-  if (!winner || winner.order.length === 0) return { scores: seats.map(() => 0), winners: winner?.team ? seats : [] };
-  const better = (a: number[], b: number[]) => {
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
-    return false;
-  };
-  let best = keys[0]!;
-  for (const k of keys) if (better(k, best)) best = k;
-  const winners = winner.team ? seats : seats.filter((s) => !better(best, keys[s]!));
-  const scores = keys.map((k) => (winner.order[0]!.direction === 'most' ? k[0]! : -k[0]!));
-  return { scores, winners };
 }
 
 /** Told the source of each program compiled (tests read it). */

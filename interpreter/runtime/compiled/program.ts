@@ -9,7 +9,7 @@
 // copies and filters frozen arrays many times slower.
 /** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
 export const RUNTIME = `
-const { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf } = H;
+const { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf, scoreSets } = H;
 const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
 const ALONE = PIECES.map((p) => [p]);
 /** Per collection an index plan reads: its pieces in supply (on no space), all and by owner, in its order (changed as pieces move). */
@@ -158,19 +158,8 @@ function holds(seat, power) {
 const holdsOf = (p, power) => p instanceof Ref && p.kind === 2 && holds(p.i, String(power));
 /** Sets of cards with at most one card of each attribute value; set j holds every value seen at least j times. */
 function setScore(cards, attr, values) {
-  const counts = new Map();
   const of = CARD_ATTRS.get(attr);
-  for (const c of cards) {
-    if (!(c instanceof Ref) || c.kind !== 3) deopt();
-    const v = String(of === undefined ? undefined : of[c.i]);
-    counts.set(v, (counts.get(v) ?? 0) + 1);
-  }
-  let total = 0;
-  for (let j = 1; ; j++) {
-    const size = [...counts.values()].filter((n) => n >= j).length;
-    if (size === 0) return total;
-    for (let k = 0; k < size; k++) total += values[Math.min(k, values.length - 1)] ?? 0;
-  }
+  return scoreSets(cards.map((c) => (c instanceof Ref && c.kind === 3 ? String(of === undefined ? undefined : of[c.i]) : deopt())), values);
 }
 /** Orders key tuples: numbers by value, anything else by its label. */
 function compareKeys(a, b) {

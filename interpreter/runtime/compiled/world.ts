@@ -23,7 +23,7 @@ export interface World {
   readonly pieceIndex: ReadonlyMap<string, number>;
   readonly pieces: readonly Ref[];
   readonly players: readonly Ref[];
-  /** Every zone by its key (\`deck\`, \`hand@2\`): its reference, who may read it (null: everyone), and per-player zones' keys by seat. */
+  /** Every zone by its key (`deck`, `hand@2`): its reference, who may read it (null: everyone), and per-player zones' keys by seat. */
   readonly zoneKeys: readonly string[];
   readonly zoneIndex: ReadonlyMap<string, number>;
   readonly zones: readonly Ref[];

@@ -43,9 +43,9 @@ const equality = (a: Src, b: Src): string =>
   (a.t !== 'list' && a.t !== 'any') || (b.t !== 'list' && b.t !== 'any') ? `(${a.js} === ${b.js})` : `EQ(${a.js}, ${b.js})`;
 
 /**
- * A loop being written: its item's name; what is worked out once before it (\`decls\`); and the
- * define calls on the item it makes more than once per item (\`shared\`, by their source), kept
- * for the item and forgotten at the next (\`resets\`).
+ * A loop being written: its item's name; what is worked out once before it (`decls`); and the
+ * define calls on the item it makes more than once per item (`shared`, by their source), kept
+ * for the item and forgotten at the next (`resets`).
  */
 interface Loop {
   readonly variable: string;
@@ -70,7 +70,7 @@ export class Writer {
   /** Property name → its function in the program. */
   private readonly properties = new Map<string, string>();
   private comprehensions = 0;
-  /** Whether the statements being written are the setup's or the flow's own (inside the block \`game\`). */
+  /** Whether the statements being written are the setup's or the flow's own (inside the block `game`). */
   topLevel = false;
   /** The loops being written, innermost last: their item's name, and what is worked out once before each. */
   private loops: Loop[] = [];
@@ -141,7 +141,7 @@ export class Writer {
           this.functions.push(`let ${name}_known = false, ${name}_value;\nfunction ${name}() {\n  if (!${name}_known) { ${name}_value = ${body}; ${name}_known = true; }\n  return ${name}_value;\n}`);
         } else if (d.params.length === 0) {
           // It may read the state: its answer is kept while nothing it can read has changed (the
-          // program counts changes in \`epoch\`) and the current player is the same.
+          // program counts changes in `epoch`) and the current player is the same.
           this.functions.push(`let ${name}_at = -1, ${name}_for = -2, ${name}_value;\nfunction ${name}() {\n  if (${name}_at !== epoch || ${name}_for !== cur) { ${name}_value = ${body}; ${name}_at = epoch; ${name}_for = cur; }\n  return ${name}_value;\n}`);
         } else this.functions.push(`function ${name}(${params.join(', ')}) {\n  return ${body};\n}`);
       });
@@ -212,7 +212,7 @@ export class Writer {
     }
   }
 
-  /** Runs \`write\` with no loop around: for the body of a function of its own. */
+  /** Runs `write` with no loop around: for the body of a function of its own. */
   private outsideLoops<T>(write: () => T): T {
     const outer = this.loops;
     this.loops = [];
@@ -223,7 +223,7 @@ export class Writer {
     }
   }
 
-  /** \`e\` as JavaScript, node by node. */
+  /** `e` as JavaScript, node by node. */
   private written(e: Expr, scope: Scope, open: boolean): Src {
     switch (e.kind) {
       case 'Number': return { js: Number.isFinite(e.value) ? `(${JSON.stringify(e.value)})` : this.constant(e.value), t: 'num' };
@@ -243,7 +243,7 @@ export class Writer {
         return { js: `(${truth(this.src(e.cond, scope, open))} ? ${a.js} : ${b.js})`, t: a.t === b.t ? a.t : 'any' };
       }
       case 'Index':
-        // \`(sorted … )[1]\`: the first of the order, found in one pass with no sort.
+        // `(sorted … )[1]`: the first of the order, found in one pass with no sort.
         if (e.target.kind === 'Comprehension' && e.target.quantifier === 'sorted' && !e.target.stops && e.index.kind === 'Number' && e.index.value === 1) {
           const target = e.target;
           return this.outsideLoops(() => this.comprehension(target, scope, open, true));
@@ -429,7 +429,7 @@ export class Writer {
   private property(e: Extract<Expr, { kind: 'Of' }>, scope: Scope, open: boolean): Src {
     const name = e.property.text;
     if (e.on) {
-      // \`scored of p on c\`: p's value for the thing c (a counter of another kind cannot be read so).
+      // `scored of p on c`: p's value for the thing c (a counter of another kind cannot be read so).
       const c = this.counters.get(name);
       if (c?.per !== 'player-thing') return { js: 'deopt()', t: 'any' };
       return { js: `${c.js}[cell(${c.rows}, ${this.expr(e.target, scope, open)}, ${this.expr(e.on, scope, open)})]`, t: c.any ? 'any' : 'num' };
@@ -492,7 +492,7 @@ export class Writer {
   }
 
   /**
-   * \`name of x\` where x is known to be a thing of one kind: the property function's reading for
+   * `name of x` where x is known to be a thing of one kind: the property function's reading for
    * that kind, written in place (null where it would not be one plain read).
    */
   private directProperty(name: string, kind: Kind, x: string, spaceAttrs: readonly (CValue | undefined)[]): Src | null {
@@ -573,7 +573,7 @@ export class Writer {
     }
     if (q === 'every' && !e.stops && e.where && isNoSpaceTest(e.where, e.variable.text, true) && e.list.kind === 'Ref' && !scope.has(e.list.name.text)
       && this.m.collections.has(e.list.name.text) && !this.counters.has('space')) {
-      // \`every q in pieces where space of q is not none\`: none of them is in supply.
+      // `every q in pieces where space of q is not none`: none of them is in supply.
       return { js: `(SUPPLY[${this.collectionIndex(this.m.collections.get(e.list.name.text)!)}].length === 0)`, t: 'bool' };
     }
     const range = e.stops || q === 'every' ? null : this.positionRange(e.list, e.where, e.variable.text, scope, open);
@@ -598,7 +598,7 @@ export class Writer {
     return this.loopFunction(scope, lines, q === 'any' || q === 'every' ? 'bool' : q === 'count' || q === 'sum' ? 'num' : q === 'each' ? 'list' : 'any');
   }
 
-  /** A function of the locals of \`scope\` its body reads, written once; its call. */
+  /** A function of the locals of `scope` its body reads, written once; its call. */
   private loopFunction(scope: Scope, lines: readonly string[], t: Kind): Src {
     const body = lines.map((l) => `  ${l}`).join('\n');
     const outer = new Set([...scope.values()].map((v) => v.js));
@@ -632,7 +632,7 @@ export class Writer {
       const collection = this.m.collections.get(listName);
       if (collection && (property === 'space' || property === 'owner')) {
         const c = this.collectionIndex(collection);
-        // \`owner of q = p and space of q is none …\`: p's pieces in supply.
+        // `owner of q = p and space of q is none …`: p's pieces in supply.
         const next = secondConjunct(e.where);
         if (property === 'owner' && next !== null && isNoSpaceTest(next, variable)) return `inSupply(${c}, ${value})`;
         return `${property === 'space' ? 'onSpace' : 'ownedBy'}(${c}, ${value})`;
@@ -654,9 +654,9 @@ export class Writer {
   }
 
   /**
-   * \`… s in track where position of s > position of t and position of s <= … and …\`: over a board's
+   * `… s in track where position of s > position of t and position of s <= … and …`: over a board's
    * spaces in their order, where a space's position is its place in the list, leading order tests
-   * of \`position of s\` bound a range of the list. Only that range is tried (the whole condition
+   * of `position of s` bound a range of the list. Only that range is tried (the whole condition
    * still judged on each): the list sliced, as JavaScript, or null.
    */
   private positionRange(list: Expr, where: Expr | null, variable: string, scope: Scope, open: boolean): { list: string; bound: (lo: string, hi: string) => string } | null {
@@ -804,7 +804,7 @@ export class Writer {
         return `${ind}${this.rule(rule)}(${args.join(', ')});\n`;
       }
       case 'EndGame':
-        // After the round: the rules see \`game-ending\` and end it themselves.
+        // After the round: the rules see `game-ending` and end it themselves.
         // In the setup's or the flow's own body (not in a rule it calls) the game ends by leaving
         // the block they stand in, which costs less than the exception a rule's end throws.
         if (s.afterRound) return `${ind}ending = true; epoch++;\n`;
@@ -838,7 +838,7 @@ export class Writer {
     // Where the value is kept: [array, index].
     let slot: string;
     if (counter.per === 'player-thing') {
-      // Only with the thing named (\`gain 2 scored on c\`); its owner is the current player unless named.
+      // Only with the thing named (`gain 2 scored on c`); its owner is the current player unless named.
       if (!s.on) return `${ind}deopt();\n`;
       slot = `cell(${counter.rows}, ${s.target ? e(s.target) : '(cur < 0 ? null : PLAYERS[cur])'}, ${e(s.on)})`;
     } else if (s.on) return `${ind}deopt();\n`;
@@ -850,7 +850,7 @@ export class Writer {
     }
     const at = this.local(), amount = this.local(), next = this.local();
     if (counter.any) {
-      // A counter that holds any value: only \`set\` changes it (the machine refuses the others).
+      // A counter that holds any value: only `set` changes it (the machine refuses the others).
       if (s.op !== 'set') return `${ind}deopt();\n`;
       return `${ind}{\n${ind}  const ${at} = ${slot};\n${ind}  ${counter.js}[${at}] = ${e(s.amount)};\n${ind}  epoch++;\n${ind}}\n`;
     }
@@ -996,7 +996,7 @@ export class Writer {
   }
 }
 
-/** The second of a condition's leading \`and\`ed tests, or null. */
+/** The second of a condition's leading `and`ed tests, or null. */
 function secondConjunct(where: Expr): Expr | null {
   const tests: Expr[] = [];
   const flatten = (e: Expr): void => {
@@ -1006,7 +1006,7 @@ function secondConjunct(where: Expr): Expr | null {
   return tests[1] ?? null;
 }
 
-/** \`space of x is none\` (or \`= none\`, either way round), or with \`not\`: \`space of x is not none\`. */
+/** `space of x is none` (or `= none`, either way round), or with `not`: `space of x is not none`. */
 function isNoSpaceTest(e: Expr, variable: string, not = false): boolean {
   if (e.kind !== 'Binary' || !(not ? ['is not', '!='] : ['is', '=']).includes(e.op)) return false;
   const spaceOf = (x: Expr) => x.kind === 'Of' && !x.on && x.property.text === 'space' && x.target.kind === 'Ref' && x.target.name.text === variable;
