@@ -187,6 +187,37 @@ flow { set n to half(4) }
     expect((division as RuleError).message).toMatch(/Division by zero/);
   });
 
+  it('plays a define that calls one a power overrides, whichever is written first', () => {
+    const def = compileText(`
+game "Gifts" { players 2 }
+component Gift { name: text }
+table gifts of Gift in pile {
+  | name  |
+  | Lucky |
+  | Plain |
+}
+zone pile of Gift, public
+zone gift of Gift per player, public
+powers come from gift
+power Lucky {
+  define bonus = 2
+}
+counter score per player
+define bonus = 1
+define worth = bonus + 1
+flow {
+  for each p in players { turn of p { choose c from pile as take  move c to gift } }
+  repeat 2 times { for each p in players { turn of p { choose k from [1, 2] as add  gain k + worth score } } }
+}
+winner most score
+`);
+    for (let g = 0; g < 10; g++) {
+      const { tier, compiled, machine } = bothWays(def, 2, `gifts-${g}`);
+      expect(tier).toBe('compiled');
+      expect(compiled).toBe(machine);
+    }
+  });
+
   it('plays long runs without a decision, as the machine does, when they stay within its limits', () => {
     const def = compileText(`
 game "Count" { players 2 }

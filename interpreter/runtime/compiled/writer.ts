@@ -126,41 +126,44 @@ export class Writer {
     return `v${this.locals++}`;
   }
 
-  /** The JavaScript function of a define, written once (after the one being written). */
-  define(d: DefineDecl): string {
-    let js = this.defineNames.get(d);
-    if (js === undefined) {
-      this.defineNames.set(d, (js = `d${this.defineNames.size}`));
-      const name = js;
-      this.pending.push(() => {
-        const params = d.params.map(() => this.local());
-        const scope: Scope = new Map(d.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
-        const body = this.outsideLoops(() => this.expr(d.body, scope, false));
-        if (d.params.length === 0 && dependsOnArgumentsAlone(this.m, d)) {
-          // It reads nothing of the state nor the current player: its value is worked out once.
-          this.functions.push(`let ${name}_known = false, ${name}_value;\nfunction ${name}() {\n  if (!${name}_known) { ${name}_value = ${body}; ${name}_known = true; }\n  return ${name}_value;\n}`);
-        } else if (d.params.length === 0) {
-          // It may read the state: its answer is kept while nothing it can read has changed (the
-          // program counts changes in `epoch`) and the current player is the same.
-          this.functions.push(`let ${name}_at = -1, ${name}_for = -2, ${name}_value;\nfunction ${name}() {\n  if (${name}_at !== epoch || ${name}_for !== cur) { ${name}_value = ${body}; ${name}_at = epoch; ${name}_for = cur; }\n  return ${name}_value;\n}`);
-        } else this.functions.push(`function ${name}(${params.join(', ')}) {\n  return ${body};\n}`);
-      });
+  /**
+   * The name of the function for \`key\`, made up once (\`prefix\` and a number); the function itself
+   * is written later, by \`flush\`, outside whatever is being written now (and outside the trial
+   * writing of a define's body for its kind, which is taken back).
+   */
+  private once<K>(names: Map<K, string>, key: K, prefix: string, write: (name: string) => void): string {
+    let name = names.get(key);
+    if (name === undefined) {
+      names.set(key, (name = `${prefix}${names.size}`));
+      const js = name;
+      this.pending.push(() => write(js));
     }
-    return js;
+    return name;
+  }
+
+  /** The JavaScript function of a define. */
+  define(d: DefineDecl): string {
+    return this.once(this.defineNames, d, 'd', (name) => {
+      const params = d.params.map(() => this.local());
+      const scope: Scope = new Map(d.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
+      const body = this.outsideLoops(() => this.expr(d.body, scope, false));
+      if (d.params.length === 0 && dependsOnArgumentsAlone(this.m, d)) {
+        // It reads nothing of the state nor the current player: its value is worked out once.
+        this.functions.push(`let ${name}_known = false, ${name}_value;\nfunction ${name}() {\n  if (!${name}_known) { ${name}_value = ${body}; ${name}_known = true; }\n  return ${name}_value;\n}`);
+      } else if (d.params.length === 0) {
+        // It may read the state: its answer is kept while nothing it can read has changed (the
+        // program counts changes in `epoch`) and the current player is the same.
+        this.functions.push(`let ${name}_at = -1, ${name}_for = -2, ${name}_value;\nfunction ${name}() {\n  if (${name}_at !== epoch || ${name}_for !== cur) { ${name}_value = ${body}; ${name}_at = epoch; ${name}_for = cur; }\n  return ${name}_value;\n}`);
+      } else this.functions.push(`function ${name}(${params.join(', ')}) {\n  return ${body};\n}`);
+    });
   }
 
   rule(r: RuleDecl): string {
-    let js = this.ruleNames.get(r);
-    if (js === undefined) {
-      this.ruleNames.set(r, (js = `r${this.ruleNames.size}`));
-      const name = js;
-      this.pending.push(() => {
-        const params = r.params.map(() => this.local());
-        const scope: Scope = new Map(r.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
-        this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP} || ++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();\n  if (watch !== null) watch.fired(${r.span.start});\n${this.block(r.body, scope, '  ')}  depth--;\n}`);
-      });
-    }
-    return js;
+    return this.once(this.ruleNames, r, 'r', (name) => {
+      const params = r.params.map(() => this.local());
+      const scope: Scope = new Map(r.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
+      this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP} || ++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();\n  if (watch !== null) watch.fired(${r.span.start});\n${this.block(r.body, scope, '  ')}  depth--;\n}`);
+    });
   }
 
   /** Writes every define and rule asked for so far (and those they ask for). */
@@ -338,42 +341,32 @@ export class Writer {
    * per call, the version of the last power the current player holds, else the define's own.
    */
   private overridden(name: string, d: DefineDecl, overrides: readonly (readonly [string, DefineDecl])[], n: number): string {
-    const key = `${name}/${n}`;
-    let fn = this.dispatchers.get(key);
-    if (fn === undefined) {
-      this.dispatchers.set(key, (fn = `o${this.dispatchers.size}`));
+    return this.once(this.dispatchers, `${name}/${n}`, 'o', (fn) => {
       const params = Array.from({ length: n }, (_, i) => `a${i}`).join(', ');
       const call = (body: DefineDecl) => (body.params.length === n ? `${this.define(body)}(${params})` : 'deopt()');
       const lines = [`function ${fn}(${params}) {`, '  if (cur >= 0) {'];
       for (let k = overrides.length - 1; k >= 0; k--) lines.push(`    if (holds(cur, ${this.constant(overrides[k]![0])})) return ${call(overrides[k]![1])};`);
       lines.push('  }', `  return ${call(d)};`, '}');
       this.functions.push(lines.join('\n'));
-    }
-    return fn;
+    });
   }
 
   /** An event's handlers, one after another, as the machine runs a fired event: a function of the event's arguments. */
   event(name: string): string {
-    let fn = this.events.get(name);
-    if (fn === undefined) {
-      this.events.set(name, (fn = `e${this.events.size}`));
-      const js = fn;
-      this.pending.push(() => {
-        const names = (this.m.events.get(name)?.params ?? []).map((p) => p.text);
-        const params = names.map(() => this.local());
-        const scope: Scope = new Map(names.map((p, i) => [p, { js: params[i]!, t: 'any' }]));
-        const lines = [`function ${js}(${params.join(', ')}) {`, `  if (++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();`];
-        for (const { rule, power } of this.m.handlers.get(name) ?? []) {
-          // Each handler's power and condition are judged when its turn comes (after the handlers before it ran).
-          const tests = [...(power ? [`holds(cur, ${this.constant(power)})`] : []), ...(rule.trigger?.where ? [truth(this.src(rule.trigger.where, scope, false))] : [])];
-          const body = this.block(rule.body, scope, '    ');
-          lines.push(`  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`, `  if (${tests.join(' && ') || 'true'}) {`, `    if (watch !== null) watch.fired(${rule.span.start});`, body.trimEnd(), '  }');
-        }
-        lines.push('  depth--;', '}');
-        this.functions.push(lines.join('\n'));
-      });
-    }
-    return fn;
+    return this.once(this.events, name, 'e', (js) => {
+      const names = (this.m.events.get(name)?.params ?? []).map((p) => p.text);
+      const params = names.map(() => this.local());
+      const scope: Scope = new Map(names.map((p, i) => [p, { js: params[i]!, t: 'any' }]));
+      const lines = [`function ${js}(${params.join(', ')}) {`, `  if (++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();`];
+      for (const { rule, power } of this.m.handlers.get(name) ?? []) {
+        // Each handler's power and condition are judged when its turn comes (after the handlers before it ran).
+        const tests = [...(power ? [`holds(cur, ${this.constant(power)})`] : []), ...(rule.trigger?.where ? [truth(this.src(rule.trigger.where, scope, false))] : [])];
+        const body = this.block(rule.body, scope, '    ');
+        lines.push(`  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`, `  if (${tests.join(' && ') || 'true'}) {`, `    if (watch !== null) watch.fired(${rule.span.start});`, body.trimEnd(), '  }');
+      }
+      lines.push('  depth--;', '}');
+      this.functions.push(lines.join('\n'));
+    });
   }
 
   /** What a define gives, worked out from its body (a define that calls itself: anything). */
