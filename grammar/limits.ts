@@ -51,6 +51,17 @@ export function exprChildren(e: Expr): readonly Expr[] {
   }
 }
 
+/** The `and`-separated tests of a condition, in order. */
+export function conjuncts(e: Expr): Expr[] {
+  return e.kind === 'Binary' && e.op === 'and' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
+}
+
+/** Whether a name is read anywhere in an expression (cautiously: a comprehension's own variable of that name counts too). */
+export function mentions(e: Expr, name: string): boolean {
+  if (e.kind === 'Ref' && e.name.text === name) return true;
+  return exprChildren(e).some((x) => mentions(x, name));
+}
+
 /** How many levels `e` has (a literal or a name has one), found with an explicit stack. */
 export function exprDepth(e: Expr): number {
   let deepest = 0;

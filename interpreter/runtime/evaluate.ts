@@ -5,6 +5,7 @@
 // zone, a define, a board…) and which operator or built-in a node applies are settled then, so
 // evaluating an expression again only does the work that depends on the state.
 import type { CellValue, Comprehension, DefineDecl, Expr, OfExpr, Span } from '../../grammar/ast.js';
+import { conjuncts, mentions } from '../../grammar/limits.js';
 import { BUILTINS, type BuiltinCall } from './builtins.js';
 import {
   asList, binds, counterOnValue, counterValue, currentPlayer, fail, frameOfVar, holdsPower, label, newCtx, num, piecesAt, truth, zoneOfCard,
@@ -1114,21 +1115,6 @@ type RefIndex = Map<string, Map<unknown, number[]>>;
 function itemsWithRef(refs: RefIndex, v: object): readonly number[] {
   for (const kind in v) return refs.get(kind)?.get((v as Record<string, unknown>)[kind]) ?? NO_ITEMS;
   return NO_ITEMS;
-}
-
-/** The `and`-separated tests of a condition, in order. */
-function conjuncts(e: Expr): Expr[] {
-  return e.kind === 'Binary' && e.op === 'and' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
-}
-
-/** Whether an expression mentions a name anywhere (conservatively: any use, at any depth). */
-function mentions(e: unknown, name: string): boolean {
-  if (typeof e !== 'object' || e === null) return false;
-  if (Array.isArray(e)) return e.some((x) => mentions(x, name));
-  const node = e as { kind?: string; name?: { text?: string } };
-  if (node.kind === 'Ref' && node.name?.text === name) return true;
-  for (const [k, v] of Object.entries(e)) if (k !== 'span' && mentions(v, name)) return true;
-  return false;
 }
 
 /** The list a name stands for when no variable hides it: a board's spaces, a table's things, a collection's pieces. */

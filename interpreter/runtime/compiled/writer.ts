@@ -2,7 +2,7 @@
 // JavaScript of the program — names resolved, values' kinds followed where known, index plans for
 // the lookups people write, loops' invariant parts worked out once.
 import type { Block, ChooseStmt, DefineDecl, Expr, RuleDecl, Span, Stmt } from '../../../grammar/ast.js';
-import { exprChildren } from '../../../grammar/limits.js';
+import { conjuncts, mentions } from '../../../grammar/limits.js';
 import { thingsOf, type Model } from '../model.js';
 import { dependsOnArgumentsAlone } from '../purity.js';
 import { unsupported } from './errors.js';
@@ -611,8 +611,7 @@ export class Writer {
   private indexPlan(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean): string | null {
     if (!e.where || e.list.kind !== 'Ref' || scope.has(e.list.name.text)) return null;
     const listName = e.list.name.text;
-    let first = e.where;
-    while (first.kind === 'Binary' && first.op === 'and') first = first.left;
+    const first = conjuncts(e.where)[0]!;
     if (first.kind !== 'Binary' || (first.op !== '=' && first.op !== 'is')) return null;
     const variable = e.variable.text;
     const propertyOf = (x: Expr) => (x.kind === 'Of' && !x.on && x.target.kind === 'Ref' && x.target.name.text === variable ? x.property.text : null);
@@ -626,7 +625,7 @@ export class Writer {
       if (collection && (property === 'space' || property === 'owner')) {
         const c = this.collectionIndex(collection);
         // `owner of q = p and space of q is none …`: p's pieces in supply.
-        const next = secondConjunct(e.where);
+        const next = conjuncts(e.where)[1] ?? null;
         if (property === 'owner' && next !== null && isNoSpaceTest(next, variable)) return `inSupply(${c}, ${value})`;
         return `${property === 'space' ? 'onSpace' : 'ownedBy'}(${c}, ${value})`;
       }
@@ -655,11 +654,7 @@ export class Writer {
   private positionRange(list: Expr, where: Expr | null, variable: string, scope: Scope, open: boolean): { list: string; bound: (lo: string, hi: string) => string } | null {
     if (!where || list.kind !== 'Ref' || scope.has(list.name.text) || !this.m.boards.has(list.name.text)) return null;
     if (this.counters.has('position') || [...this.m.things.values()].some((t) => t.attrs.position !== undefined)) return null;
-    const tests: Expr[] = [];
-    const flatten = (e: Expr): void => {
-      if (e.kind === 'Binary' && e.op === 'and') { flatten(e.left); flatten(e.right); } else tests.push(e);
-    };
-    flatten(where);
+    const tests = conjuncts(where);
     const isPosition = (x: Expr) => x.kind === 'Of' && !x.on && x.property.text === 'position' && x.target.kind === 'Ref' && x.target.name.text === variable;
     const MIRROR: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
     const bounds: [string, string][] = [];
@@ -989,15 +984,6 @@ export class Writer {
   }
 }
 
-/** The second of a condition's leading `and`ed tests, or null. */
-function secondConjunct(where: Expr): Expr | null {
-  const tests: Expr[] = [];
-  const flatten = (e: Expr): void => {
-    if (e.kind === 'Binary' && e.op === 'and') { flatten(e.left); flatten(e.right); } else tests.push(e);
-  };
-  flatten(where);
-  return tests[1] ?? null;
-}
 
 /** `space of x is none` (or `= none`, either way round), or with `not`: `space of x is not none`. */
 function isNoSpaceTest(e: Expr, variable: string, not = false): boolean {
@@ -1006,8 +992,3 @@ function isNoSpaceTest(e: Expr, variable: string, not = false): boolean {
   return (spaceOf(e.left) && e.right.kind === 'None') || (spaceOf(e.right) && e.left.kind === 'None');
 }
 
-/** Whether `name` is read anywhere in `e` (a comprehension's own variable of that name counts too: the test is cautious). */
-function mentions(e: Expr, name: string): boolean {
-  if (e.kind === 'Ref' && e.name.text === name) return true;
-  return exprChildren(e).some((x) => mentions(x, name));
-}
