@@ -29,7 +29,19 @@ let rng = null, seedText = '', ending = false, secret = 0;
  */
 let epoch = 0;
 let HERE = new Array(NS).fill(EMPTY);
+/**
+ * The options of the choice being listed: the first OFFERED of these lists (reused, never emptied:
+ * an array emptied and refilled for every listing is made again as it grows).
+ */
 const OPTIONS = [], IDS = [], BRANCHES = [];
+let OFFERED = 0;
+function offer(x, id) { OPTIONS[OFFERED] = x; IDS[OFFERED++] = id; }
+/** Whether an option of this id is offered already (identical copies are one option): by a set past a few options. */
+function offered(id) {
+  if (OFFERED >= 8) return seen(id);
+  for (let k = 0; k < OFFERED; k++) if (IDS[k] === id) return true;
+  return false;
+}
 /** Per label number, the listing that last offered a thing of that label. */
 const LABEL_MARKS = new Int32Array(LABEL_COUNT);
 /** The same for pairs of things, where no label holds a + (a pair's label joins its two with one). */
@@ -48,10 +60,9 @@ function allRefs(items) {
   for (let k = 0; k < items.length; k++) if (!(items[k] instanceof Ref)) return false;
   return true;
 }
-/** Whether an option of this id is offered already (identical copies are one option): by a set past a few options. */
 const SEEN = new Set();
 function seen(id) {
-  if (IDS.length === 8) { SEEN.clear(); for (let k = 0; k < 8; k++) SEEN.add(IDS[k]); }
+  if (OFFERED === 8) { SEEN.clear(); for (let k = 0; k < 8; k++) SEEN.add(IDS[k]); }
   if (SEEN.has(id)) return true;
   SEEN.add(id);
   return false;
@@ -337,7 +348,7 @@ function readers(value, decider) {
 }
 /** The option the current player takes: the only one as it is, else the agent's pick. */
 function decide(prefix, decider, choice) {
-  const n = OPTIONS.length;
+  const n = OFFERED;
   if (n === 0 || decider < 0) deopt();
   if (n === 1) return 0;
   if (moves.length >= limit) deopt();

@@ -233,7 +233,12 @@ export class Writer {
       case 'Text': return { js: this.constant(e.value), t: 'scalar' };
       case 'Flag': return { js: e.value ? 'true' : 'false', t: 'bool' };
       case 'None': return { js: 'null', t: 'scalar' };
-      case 'List': return { js: `[${e.items.map((x) => this.expr(x, scope, open)).join(', ')}]`, t: 'list' };
+      case 'List': {
+        // A list of literals is one constant (lists are values nothing changes), not made at each reading.
+        const literal = literalValues(e.items);
+        if (literal !== null) return { js: this.constant(literal), t: 'list' };
+        return { js: `[${e.items.map((x) => this.expr(x, scope, open)).join(', ')}]`, t: 'list' };
+      }
       case 'Ref': return this.name(e.name.text, e.span, scope);
       case 'Of': return this.property(e, scope, open);
       case 'Call': return this.call(e.callee.text, e.args, e.span, scope, open);
@@ -903,8 +908,7 @@ export class Writer {
       `let lo = 0, hi = ${items}.length;`,
       ...(range ? [range.bound('lo', 'hi')] : []),
       ...loop.decls,
-      'OPTIONS.length = 0;',
-      'IDS.length = 0;',
+      'OFFERED = 0;',
       // Among things, options with the same label are one option (their ids are the same): found
       // by the label's number, with no id made but the chosen one's.
       `const ${mark} = ${verb === null ? '0' : fromSrc.of && !s.count && !s.subset ? '++marks' : `allRefs(${items}) ? ++marks : 0`};`,
@@ -914,14 +918,13 @@ export class Writer {
       `  const ${x} = ${items}[${i}];`,
       ...(loop.resets.length ? [`  ${loop.resets.join(' ')}`] : []),
       ...refused.map((t) => `  if (${t}) continue;`),
-      `  if (${mark} !== 0) { if (LABEL_MARKS[${x}.labelId] !== ${mark}) { LABEL_MARKS[${x}.labelId] = ${mark}; OPTIONS.push(${x}); IDS.push(null); } continue; }`,
-      `  if (${mark}p !== 0) { const pair = labelNumber(${x}[0]) * LABEL_COUNT + labelNumber(${x}[1]); if (PAIR_MARKS[pair] !== ${mark}p) { PAIR_MARKS[pair] = ${mark}p; OPTIONS.push(${x}); IDS.push(null); } continue; }`,
+      `  if (${mark} !== 0) { if (LABEL_MARKS[${x}.labelId] !== ${mark}) { LABEL_MARKS[${x}.labelId] = ${mark}; offer(${x}, null); } continue; }`,
+      `  if (${mark}p !== 0) { const pair = labelNumber(${x}[0]) * LABEL_COUNT + labelNumber(${x}[1]); if (PAIR_MARKS[pair] !== ${mark}p) { PAIR_MARKS[pair] = ${mark}p; offer(${x}, null); } continue; }`,
       `  const ${id} = ${label};`,
-      `  if (IDS.length < 8 ? IDS.includes(${id}) : seen(${id})) continue;`,
-      `  OPTIONS.push(${x});`,
-      `  IDS.push(${id});`,
+      `  if (offered(${id})) continue;`,
+      `  offer(${x}, ${id});`,
       '}',
-      ...(s.optional ? [`OPTIONS.push(null);`, `IDS.push(${this.constant(s.passLabel ?? 'pass')});`] : []),
+      ...(s.optional ? [`offer(null, ${this.constant(s.passLabel ?? 'pass')});`] : []),
       `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)});`,
     ];
     const chosen = this.local();
@@ -931,7 +934,7 @@ export class Writer {
 
   private menu(s: Extract<Stmt, { kind: 'Menu' }>, scope: Scope, ind: string): string {
     const who = this.local(), k = this.local(), chosen = this.local();
-    const lines = [`const ${who} = ${this.decider(s.by, scope)};`, 'OPTIONS.length = 0;', 'IDS.length = 0;', 'BRANCHES.length = 0;'];
+    const lines = [`const ${who} = ${this.decider(s.by, scope)};`, 'OFFERED = 0;'];
     const bodies: string[] = [];
     s.options.forEach((o, branch) => {
       const items = this.local(), i = this.local(), x = this.local(), id = this.local();
@@ -946,10 +949,9 @@ export class Writer {
         `  const ${x} = ${items}[${i}];`,
         ...refused.map((t) => `  if (${t}) continue;`),
         `  const ${id} = ${o.label.includes('{') ? this.template(o.label, inner) : this.constant(o.label)};`,
-        `  if (IDS.includes(${id})) continue;`,
-        `  OPTIONS.push(${x});`,
-        `  IDS.push(${id});`,
-        `  BRANCHES.push(${branch});`,
+        `  if (offered(${id})) continue;`,
+        `  BRANCHES[OFFERED] = ${branch};`,
+        `  offer(${x}, ${id});`,
         '}',
       );
       const value = this.local();
@@ -959,7 +961,7 @@ export class Writer {
       const turn = s.by ? [`${ind}    const was = cur;\n${ind}    cur = ${who};\n`, `${ind}    cur = was;\n`] : ['', ''];
       bodies.push(`${ind}  case ${branch}: {\n${ind}    const ${value} = OPTIONS[${k}];\n${turn[0]}${body}${turn[1]}${ind}    break;\n${ind}  }\n`);
     });
-    if (s.optional) lines.push('OPTIONS.push(null);', `IDS.push(${this.constant('pass')});`, 'BRANCHES.push(-1);');
+    if (s.optional) lines.push('BRANCHES[OFFERED] = -1;', `offer(null, ${this.constant('pass')});`);
     lines.push(`const ${k} = decide(null, ${who}, ${this.constant(s.name?.text ?? 'menu')});`);
     return `${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  const ${chosen} = BRANCHES[${k}];\n${ind}  switch (${chosen}) {\n${bodies.join('')}${ind}  }\n${ind}}\n`;
   }
@@ -984,6 +986,17 @@ export class Writer {
   }
 }
 
+
+/** The values of a list's items when every one is a literal (a number, text, flag or none), else null. */
+function literalValues(items: readonly Expr[]): unknown[] | null {
+  const values: unknown[] = [];
+  for (const x of items) {
+    if (x.kind === 'Number' || x.kind === 'Text' || x.kind === 'Flag') values.push(x.value);
+    else if (x.kind === 'None') values.push(null);
+    else return null;
+  }
+  return values;
+}
 
 /** `space of x is none` (or `= none`, either way round), or with `not`: `space of x is not none`. */
 function isNoSpaceTest(e: Expr, variable: string, not = false): boolean {
