@@ -20,6 +20,14 @@ const SUPPLY_OF = PIECES.map((p) => COLLECTION_AT.flatMap((at, c) => (at[p.i] >=
 const SPACE_OF = new Int32Array(NP), SLOT_OF = new Int32Array(NP);
 const EMPTY = [];
 let ZONES = START_ZONES.map((cards) => cards.slice());
+/** The zone each card lies in as a game starts (-1: none). */
+const START_CARD_ZONE = new Int32Array(NC).fill(-1);
+START_ZONES.forEach((cards, z) => { for (const c of cards) START_CARD_ZONE[c.i] = z; });
+/** Zones as a game starts: each made again from its starting cards (an array emptied and refilled is made again as it grows anyway). */
+function fillZones() {
+  for (let z = 0; z < ZONES.length; z++) ZONES[z] = START_ZONES[z].slice();
+  CARD_ZONE.set(START_CARD_ZONE);
+}
 const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC);
 /** The game's generator, made from its seed when chance is first asked for (many games never ask). */
 let rng = null, seedText = '', ending = false, secret = 0;
@@ -172,6 +180,12 @@ function setScore(cards, attr, values) {
   const of = CARD_ATTRS.get(attr);
   return scoreSets(cards.map((c) => (c instanceof Ref && c.kind === 3 ? String(of === undefined ? undefined : of[c.i]) : deopt())), values);
 }
+/** Orders two keys: numbers by value, anything else by its label (one place of compareKeys). */
+function compareKey(x, y) {
+  if (typeof x === 'number' && typeof y === 'number') return x === y ? 0 : x - y;
+  const sx = LABEL(x), sy = LABEL(y);
+  return sx === sy ? 0 : sx < sy ? -1 : 1;
+}
 /** Orders key tuples: numbers by value, anything else by its label. */
 function compareKeys(a, b) {
   for (let k = 0; k < a.length; k++) {
@@ -310,14 +324,18 @@ function putBack(list, c, p) {
   while (at < list.length && order[list[at].i] < order[p]) at++;
   list.splice(at, 0, PIECES[p]);
 }
+/** The supplies as a game starts (every piece in supply), copied into SUPPLY and SUPPLY_OWNED at each start. */
+const START_SUPPLY = COLLECTION_PIECES.map((pieces) => pieces.slice());
+const START_SUPPLY_OWNED = COLLECTION_PIECES.map((pieces) => {
+  const lists = PLAYERS.map(() => []).concat([[]]);
+  for (const p of pieces) lists[OWNERS[p.i] === null ? NO_OWNER : OWNERS[p.i].i].push(p);
+  return lists;
+});
 function fillSupplies() {
   for (let c = 0; c < SUPPLY.length; c++) {
-    SUPPLY[c].length = 0;
-    for (const list of SUPPLY_OWNED[c]) list.length = 0;
-    for (const p of COLLECTION_PIECES[c]) {
-      SUPPLY[c].push(p);
-      SUPPLY_OWNED[c][OWNERS[p.i] === null ? NO_OWNER : OWNERS[p.i].i].push(p);
-    }
+    SUPPLY[c] = START_SUPPLY[c].slice();
+    const owned = SUPPLY_OWNED[c], start = START_SUPPLY_OWNED[c];
+    for (let k = 0; k < start.length; k++) owned[k] = start[k].slice();
   }
 }
 /** The pieces of collection c that p owns (p none: those nobody owns), in the collection's order. */

@@ -530,7 +530,13 @@ export class Writer {
     this.loops.push(loop);
     const cond = e.where ? truth(this.src(e.where, inner, open)) : null;
     const key = e.keys.length ? this.src(e.keys[0]!, inner, open) : { js: 'null', t: 'any' as Kind };
-    const allKeys = `[${e.keys.map((k) => this.expr(k, inner, open)).join(', ')}]`;
+    const keyJs = e.keys.map((k) => this.expr(k, inner, open));
+    const allKeys = `[${keyJs.join(', ')}]`;
+    const keyNames = keyJs.map((_, j) => `k${j}`);
+    // Whether the item's keys come before the best's: the first key that differs decides.
+    const earlier = (j: number): string => (j >= keyNames.length ? 'false' : j === keyNames.length - 1
+      ? `compareKey(k${j}, bk${j}) < 0`
+      : `((c = compareKey(k${j}, bk${j})) < 0 || (c === 0 && ${earlier(j + 1)}))`);
     this.loops.pop();
     if (q === 'connected') {
       // A flood fill: the spaces reachable from the start through neighbours, each passing the condition.
@@ -551,9 +557,10 @@ export class Writer {
       return this.loopFunction(scope, [
         ...loop.decls,
         `const ${items} = ${list(listSrc)};`,
-        'let best = null, bestKeys = null;',
-        `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}const keys = ${allKeys}; if (bestKeys === null || compareKeys(keys, bestKeys) < 0) { best = ${x}; bestKeys = keys; } }`,
-        'return bestKeys === null ? deopt() : best;',
+        // Each key and the best's kept in locals (no tuple made per item), compared key by key.
+        `let best = null, found = false, c = 0${keyNames.map((k) => `, b${k}`).join('')};`,
+        `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}${keyNames.map((k, j) => `const ${k} = ${keyJs[j]}; `).join('')}if (!found || ${earlier(0)}) { best = ${x}; found = true; ${keyNames.map((k) => `b${k} = ${k};`).join(' ')} } }`,
+        'return found ? best : deopt();',
       ], 'any');
     }
     if (q === 'sorted' || q === 'best' || q === 'worst') {
