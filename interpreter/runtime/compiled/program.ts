@@ -197,6 +197,14 @@ function compareKeys(a, b) {
 }
 /** A whole number in [0, n) from the game's own generator. */
 const nextInt = (n) => nextIntOf(rng ??= seedRng(seedText), n);
+/** Takes the item at place at (if at least 0) out of a list in place (splice would make a list of what it takes). */
+function removeAt(list, at) {
+  if (at < 0) return;
+  if (at === 0) { list.shift(); return; }
+  const last = list.length - 1;
+  for (let k = at; k < last; k++) list[k] = list[k + 1];
+  list.length = last;
+}
 /** Cards to the bottom (or top) of zone z, each taken from the zone it lies in. */
 function transfer(cards, z, top) {
   epoch++;
@@ -204,8 +212,7 @@ function transfer(cards, z, top) {
     const card = cards[k], c = card.i, source = CARD_ZONE[c];
     if (source >= 0) {
       const list = ZONES[source];
-      const at = list.indexOf(card);
-      if (at >= 0) list.splice(at, 1);
+      removeAt(list, list.indexOf(card));
     }
     REVEALED[c] = 0;
     CARD_ZONE[c] = z;
@@ -313,9 +320,7 @@ function supplied(p, joins) {
   }
 }
 function takeOut(list, p) {
-  const at = list.indexOf(PIECES[p]);
-  if (at === 0) list.shift();
-  else if (at > 0) list.splice(at, 1);
+  removeAt(list, list.indexOf(PIECES[p]));
 }
 /** Back into a supply list, in the collection's order. */
 function putBack(list, c, p) {
