@@ -127,6 +127,13 @@ function PLUS(x, y) {
   if (Array.isArray(x) || (x instanceof Ref && x.kind === 4)) return [...L(x), ...L(y)];
   return N(x) + N(y);
 }
+/** x + y where x, if a list, was made just now and nothing else holds it: y's items added to x itself. */
+function APPEND(x, y) {
+  if (!Array.isArray(x) || typeof y === 'string') return PLUS(x, y);
+  const items = L(y);
+  for (let k = 0; k < items.length; k++) x.push(items[k]);
+  return x;
+}
 function AT(list, i) {
   const items = L(list);
   return i >= 1 && i <= items.length && Number.isInteger(i) ? items[i - 1] : deopt();

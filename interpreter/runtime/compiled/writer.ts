@@ -279,7 +279,10 @@ export class Writer {
       case '!=': case 'is not': return bool(`!${equality(a, b)}`);
       case 'in': return bool(`IN(${a.js}, ${b.js})`);
       case 'not in': return bool(`!IN(${a.js}, ${b.js})`);
-      case '+': return a.t === 'num' && b.t === 'num' ? num(`(${a.js} + ${b.js})`) : { js: `PLUS(${a.js}, ${b.js})`, t: 'any' };
+      case '+':
+        if (a.t === 'num' && b.t === 'num') return num(`(${a.js} + ${b.js})`);
+        // A list made just now on the left (not one kept to be read again): the right's items are added to it.
+        return { js: `${madeJustNow(l, a) ? 'APPEND' : 'PLUS'}(${a.js}, ${b.js})`, t: 'any' };
       case '-': case '*': return num(`(${number(a)} ${op} ${number(b)})`);
       case '<': case '<=': case '>': case '>=': return bool(`(${number(a)} ${op} ${number(b)})`);
       case '/': return num(`DIV(${number(a)}, ${number(b)})`);
@@ -584,7 +587,7 @@ export class Writer {
     const range = e.stops || q === 'every' ? null : this.positionRange(e.list, e.where, e.variable.text, scope, open);
     const whole = range?.list ?? list(listSrc);
     const plan = e.stops || q === 'every' || range !== null ? null : this.indexPlan(e, scope, open);
-    const lines = [...loop.decls, `const ${items} = ${plan === null ? whole : `${plan} ?? ${whole}`};`, `let lo = 0, hi = ${items}.length;`];
+    const lines = [...loop.decls, `const ${items} = ${plan === null ? whole : plan.whole ? plan.js : `${plan.js} ?? ${whole}`};`, `let lo = 0, hi = ${items}.length;`];
     if (range) lines.push(range.bound('lo', 'hi'));
     if (e.stops) {
       // `while COND`: the items from the first up to the first that fails COND.
@@ -598,7 +601,7 @@ export class Writer {
         case 'all': lines.push(`return ${items}.slice(0, ${n});`); break;
         default: lines.push(`const kept = ${items}.slice(0, ${n});`, ...this.fold(q, 'kept', i, x, key, null));
       }
-    } else lines.push(...this.fold(q, items, i, x, key, cond));
+    } else lines.push(...this.fold(q, items, i, x, key, plan?.whole ? null : cond));
     if (q === 'all') return { ...this.loopFunction(scope, lines, 'list'), ...(listSrc.of ? { of: listSrc.of } : {}) };
     return this.loopFunction(scope, lines, q === 'any' || q === 'every' ? 'bool' : q === 'count' || q === 'sum' ? 'num' : q === 'each' ? 'list' : 'any');
   }
@@ -616,14 +619,16 @@ export class Writer {
   /**
    * `first q in pieces where space of q = s and …`, `… where owner of q = p and …`: the items of a
    * collection of pieces that can pass, found by index (the pieces on the space; the owner's pieces),
-   * in the collection's order. The whole condition is still judged on each, and only when the
-   * indexed test comes first, so what is evaluated is what trying every item in order evaluates.
-   * The plan gives null where it cannot tell (a space of none), and the whole list is tried.
+   * in the collection's order. Only when the indexed test comes first, so what is evaluated is
+   * what trying every item in order evaluates. The rest of the condition is judged on each; where
+   * the indexed tests are the whole condition (`whole`), the index finds exactly the items that
+   * pass, and nothing is judged again.
    */
-  private indexPlan(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean): string | null {
+  private indexPlan(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean): { js: string; whole: boolean } | null {
     if (!e.where || e.list.kind !== 'Ref' || scope.has(e.list.name.text)) return null;
     const listName = e.list.name.text;
-    const first = conjuncts(e.where)[0]!;
+    const tests = conjuncts(e.where);
+    const first = tests[0]!;
     if (first.kind !== 'Binary' || (first.op !== '=' && first.op !== 'is')) return null;
     const variable = e.variable.text;
     const propertyOf = (x: Expr) => (x.kind === 'Of' && !x.on && x.target.kind === 'Ref' && x.target.name.text === variable ? x.property.text : null);
@@ -637,9 +642,9 @@ export class Writer {
       if (collection && (property === 'space' || property === 'owner')) {
         const c = this.collectionIndex(collection);
         // `owner of q = p and space of q is none …`: p's pieces in supply.
-        const next = conjuncts(e.where)[1] ?? null;
-        if (property === 'owner' && next !== null && isNoSpaceTest(next, variable)) return `inSupply(${c}, ${value})`;
-        return `${property === 'space' ? 'onSpace' : 'ownedBy'}(${c}, ${value})`;
+        const next = tests[1] ?? null;
+        if (property === 'owner' && next !== null && isNoSpaceTest(next, variable)) return { js: `inSupply(${c}, ${value})`, whole: tests.length === 2 };
+        return { js: `${property === 'space' ? 'onSpace' : 'ownedBy'}(${c}, ${value})`, whole: tests.length === 1 };
       }
       // A board's spaces or a table's things by an attribute every one of them has.
       const ids = this.m.boards.get(listName)?.order ?? this.m.tableThings.get(listName);
@@ -652,7 +657,7 @@ export class Writer {
         if (!items) byValue.set(v, (items = []));
         items.push(this.thing(id));
       }
-      return `withValue(${this.constant(byValue)}, ${value})`;
+      return { js: `withValue(${this.constant(byValue)}, ${value})`, whole: tests.length === 1 };
     }
     return null;
   }
@@ -993,6 +998,16 @@ export class Writer {
   }
 }
 
+
+/**
+ * Whether `x`, written as `src`, is a list made afresh each time it is worked out (or no list): an
+ * `each` or `all` called as it stands, or a sum of such (a sum's list is always a new one). A
+ * value kept for reading again (a define's, a loop's hoisted value) is written otherwise.
+ */
+function madeJustNow(x: Expr, src: Src): boolean {
+  if (x.kind === 'Comprehension') return (x.quantifier === 'each' || x.quantifier === 'all') && /^c\d+\([^()]*\)$/.test(src.js);
+  return x.kind === 'Binary' && x.op === '+' && /^(APPEND|PLUS)\(/.test(src.js);
+}
 
 /** The values of a list's items when every one is a literal (a number, text, flag or none), else null. */
 function literalValues(items: readonly Expr[]): unknown[] | null {
