@@ -138,6 +138,74 @@ winner most score then least walked
     }
   });
 
+  it('offers a choice over lists joined by + as the machine offers the joined list, identical options once', () => {
+    // Choices over sums of \`each\` and \`all\` are walked part by part with no joined list made
+    // (writer.ts, chooseStreamed): pairs written out, things, texts, a pair read whole, options
+    // repeated across parts, an optional choice, and a part whose items are not all things.
+    const def = compileText(`
+game "Steps" { players 2 }
+component Cell { name: text, x: number, y: number }
+table cells of Cell {
+  | name | x | y |
+  | a1   | 0 | 0 |
+  | b1   | 1 | 0 |
+  | c1   | 2 | 0 |
+  | a2   | 0 | 1 |
+  | b2   | 1 | 1 |
+  | c2   | 2 | 1 |
+  | a3   | 0 | 2 |
+  | b3   | 1 | 2 |
+  | c3   | 2 | 2 |
+}
+board field: square grid of cells
+pieces stones 2 per player
+counter score per player
+counter rounds-left, from 5
+define mine = all s in stones where owner of s = player
+define east-steps = each [space of s, toward(space of s, "east")] for s in mine
+define steps = east-steps + (each [space of s, toward(space of s, "south")] for s in mine where space of s is not none) + east-steps
+define spots = (all c in field) + (all c in field)
+define names = (each name of c for c in field where x of c = 0) + (each name of c for c in field where y of c = 0)
+define mixed = (each toward(c, "north") for c in field) + (all c in field)
+setup {
+  for each p in players {
+    repeat 2 times {
+      move (first s in stones where owner of s = p and space of s is none) to first c in field where count(pieces-at(c)) = 0
+    }
+  }
+}
+flow {
+  repeat while rounds-left > 0 {
+    for each p in players { turn of p { walk() } }
+    lose 1 rounds-left
+  }
+}
+rule walk {
+  may choose st from steps where st[2] is not none and count(pieces-at(st[2])) = 0 as go
+  if st is not none { move (first s in stones where space of s = st[1]) to st[2] }
+  choose c from spots where st is none or c != st[2] as mark
+  choose t from names as call
+  if t = name of c { gain 2 score }
+  may choose w from steps where w in east-steps as again
+  if w is not none { gain 1 score }
+  choose m from mixed as look
+  if m is none { gain 1 score }
+}
+rule crowded forbids mark when st is not none and x of c = x of st[2] and y of c = y of st[1]
+winner most score
+`);
+    const sources: string[] = [];
+    watchCompiledGames((source) => sources.push(source));
+    expect(whyNotCompiled(def, 2)).toBeNull();
+    // The pairs are offered as made at the offer, with no list of the steps built for the choice.
+    expect(sources.join('\n')).toMatch(/offer\(\[v\d+, v\d+\], null\)/);
+    for (let g = 0; g < 40; g++) {
+      const { tier, compiled, machine } = bothWays(def, 2, `steps-${g}`);
+      expect(tier).toBe('compiled');
+      expect(compiled, `game ${g}`).toBe(machine);
+    }
+  });
+
   it('gives a game up to the machine, which gives the true error, where the rules go wrong mid-game', () => {
     const errorOf = (rules: string) => {
       const def = compileText(rules);

@@ -30,6 +30,8 @@ interface Src {
   readonly js: string;
   readonly t: Kind;
   readonly of?: RefKind;
+  /** A list of known length whose items are held in locals (a choice's option made of parts): each item. */
+  readonly tuple?: readonly Src[];
 }
 const itemOf = (x: Src): Kind => (x.t === 'list' && x.of ? x.of : 'any');
 /** The JavaScript local each name in scope stands for. */
@@ -55,6 +57,12 @@ interface Loop {
   readonly shared: Map<string, string>;
   readonly resets: string[];
 }
+/** A part of a choice's list: an `each` or `all`, and the scope its names are read in. */
+interface Part {
+  readonly e: Extract<Expr, { kind: 'Comprehension' }>;
+  readonly scope: Scope;
+}
+const isRefKind = (t: Kind): t is RefKind => t === 'space' || t === 'piece' || t === 'player' || t === 'card';
 const newLoop = (variable: string, share = false): Loop => ({ variable, share, decls: [], shared: new Map(), resets: [] });
 
 export class Writer {
@@ -127,8 +135,8 @@ export class Writer {
   }
 
   /**
-   * The name of the function for \`key\`, made up once (\`prefix\` and a number); the function itself
-   * is written later, by \`flush\`, outside whatever is being written now (and outside the trial
+   * The name of the function for `key`, made up once (`prefix` and a number); the function itself
+   * is written later, by `flush`, outside whatever is being written now (and outside the trial
    * writing of a define's body for its kind, which is taken back).
    */
   private once<K>(names: Map<K, string>, key: K, prefix: string, write: (name: string) => void): string {
@@ -255,6 +263,11 @@ export class Writer {
         if (e.target.kind === 'Comprehension' && e.target.quantifier === 'sorted' && !e.target.stops && e.index.kind === 'Number' && e.index.value === 1) {
           const target = e.target;
           return this.outsideLoops(() => this.comprehension(target, scope, open, true));
+        }
+        if (e.target.kind === 'Ref' && e.index.kind === 'Number') {
+          // An item of a list whose items are held in locals: that local.
+          const item = scope.get(e.target.name.text)?.tuple?.[e.index.value - 1];
+          if (item !== undefined) return item;
         }
         return { js: `AT(${this.expr(e.target, scope, open)}, ${number(this.src(e.index, scope, open))})`, t: 'any' };
       case 'Range': return { js: `range(${number(this.src(e.from, scope, open))}, ${number(this.src(e.to, scope, open))})`, t: 'list' };
@@ -900,6 +913,8 @@ export class Writer {
   }
 
   private choose(s: ChooseStmt, scope: Map<string, Src>, ind: string): string {
+    const parts = s.count || s.subset ? null : this.streamed(s.from, scope, new Set());
+    if (parts !== null) return this.chooseStreamed(s, parts, scope, ind);
     const items = this.local(), i = this.local(), x = this.local(), id = this.local(), k = this.local(), mark = this.local(), who = this.local();
     const fromSrc = this.src(s.from, scope, true);
     const inner = new Map(scope).set(s.variable.text, { js: x, t: s.count || s.subset ? 'list' : itemOf(fromSrc) });
@@ -936,6 +951,116 @@ export class Writer {
       `  if (offered(${id})) continue;`,
       `  offer(${x}, ${id});`,
       '}',
+      ...(s.optional ? [`offer(null, ${this.constant(s.passLabel ?? 'pass')});`] : []),
+      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)});`,
+    ];
+    const chosen = this.local();
+    scope.set(s.variable.text, { js: chosen, t: 'any' });
+    return `${ind}let ${chosen};\n${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  ${chosen} = OPTIONS[${k}];\n${ind}}\n`;
+  }
+
+  /**
+   * A choice's list as the lists it joins, when it is made of `each` and `all` (`each [space of q,
+   * toward(…)] for q in mine + …`), directly or through defines of no parameters: each part is
+   * walked in turn and its items offered as they are made, with no list of them all built (and no
+   * list of the parts). Null where the list is anything else. Parts whose condition an index plan
+   * or a range would serve are left to the comprehension.
+   */
+  private streamed(e: Expr, scope: Scope, seen: Set<DefineDecl>): Part[] | null {
+    switch (e.kind) {
+      case 'Ref': {
+        const d = this.m.defines.get(e.name.text);
+        if (scope.has(e.name.text) || d === undefined || d.params.length || this.m.overrides.has(e.name.text) || seen.has(d)) return null;
+        // The define's body reads no local of the caller: it is written in a scope of its own.
+        return this.streamed(d.body, new Map(), new Set(seen).add(d));
+      }
+      case 'Binary': {
+        if (e.op !== '+') return null;
+        const left = this.streamed(e.left, scope, seen), right = left && this.streamed(e.right, scope, seen);
+        return left && right && [...left, ...right];
+      }
+      case 'Comprehension': {
+        if ((e.quantifier !== 'each' && e.quantifier !== 'all') || e.stops) return null;
+        const indexed = e.where !== null && e.list.kind === 'Ref' && !scope.has(e.list.name.text)
+          && (this.m.collections.has(e.list.name.text) || this.m.boards.has(e.list.name.text) || this.m.tableThings.has(e.list.name.text));
+        return indexed ? null : [{ e, scope }];
+      }
+      default: return null;
+    }
+  }
+
+  /**
+   * A choice over parts (see streamed): per part, a loop over its list making each item (its parts
+   * held in locals where it is a list written out, so `stride[2]` reads one), then the choice's
+   * condition and forbidding rules, then the option offered once per label. What is evaluated, and
+   * in what order per item, is what the machine evaluates once the list is made; the list's items
+   * are made as the machine makes them, only interleaved with the tests (nothing here has effects:
+   * an error gives the game up either way).
+   */
+  private chooseStreamed(s: ChooseStmt, parts: readonly Part[], scope: Map<string, Src>, ind: string): string {
+    const k = this.local(), who = this.local(), mark = this.local();
+    const verb = s.label.kind === 'verb' ? this.constant(`${s.label.verb.text} `) : null;
+    const written: { item: Src; pieces: { local: string }[]; value: string; template: string | null; lines: string[] }[] = [];
+    for (const { e, scope: partScope } of parts) {
+      const items = this.local(), i = this.local(), v = this.local(), x = this.local();
+      const listSrc = this.src(e.list, partScope, true);
+      const inner = new Map(partScope).set(e.variable.text, { js: v, t: itemOf(listSrc) });
+      // What the part's condition and item read that stays the same over its list: worked out once.
+      const partLoop = newLoop(e.variable.text);
+      this.loops.push(partLoop);
+      const where = e.where ? truth(this.src(e.where, inner, true)) : null;
+      // The item: the variable itself (all), or the expression (each); a list written out is kept as its items.
+      const key = e.quantifier === 'each' ? e.keys[0]! : null;
+      const pieces = key?.kind === 'List' ? key.items.map((item) => ({ local: this.local(), src: this.src(item, inner, true) })) : [];
+      const whole = key === null ? { js: v, t: itemOf(listSrc) } : key.kind === 'List' ? null : this.src(key, inner, true);
+      this.loops.pop();
+      const item: Src = whole ?? { js: x, t: 'list', tuple: pieces.map((p) => ({ js: p.local, t: p.src.t, ...(p.src.of ? { of: p.src.of } : {}) })) };
+      // The choice's condition and forbidding rules, judged on the item (what they ask of it more than once: asked once).
+      const option = new Map(scope).set(s.variable.text, item);
+      const loop = newLoop(s.variable.text, true);
+      this.loops.push(loop);
+      const refused: string[] = [];
+      if (s.where) refused.push(`!${truth(this.src(s.where, option, true))}`);
+      refused.push(...this.forbidding(s.name.text, option, who));
+      const template = s.label.kind === 'verb' ? null : this.template(s.label.text, option);
+      this.loops.pop();
+      // A list written out is made only when offered, unless the tests read it whole.
+      const made = pieces.length > 0 && new RegExp(`\\b${x}\\b`).test(refused.join(' ') + (template ?? ''));
+      const value = pieces.length && !made ? `[${pieces.map((p) => p.local).join(', ')}]` : item.js;
+      written.push({ item, pieces, value, template, lines: [
+        ...partLoop.decls,
+        ...loop.decls,
+        `const ${items} = ${list(listSrc)};`,
+        `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {`,
+        `  const ${v} = ${items}[${i}];`,
+        ...(partLoop.resets.length ? [`  ${partLoop.resets.join(' ')}`] : []),
+        ...(where ? [`  if (!${where}) continue;`] : []),
+        ...pieces.map((p) => `  const ${p.local} = ${p.src.js};`),
+        ...(made ? [`  const ${x} = [${pieces.map((p) => p.local).join(', ')}];`] : []),
+        ...(loop.resets.length ? [`  ${loop.resets.join(' ')}`] : []),
+        ...refused.map((t) => `  if (${t}) continue;`),
+      ] });
+    }
+    // Identical options are one, across the parts too: found by the label's number (every option a
+    // thing of a known kind), by a pair's labels' numbers (every option a pair written out, each a
+    // thing or none), else by the label itself.
+    const byRef = verb !== null && written.every((w) => isRefKind(w.item.t));
+    const byPair = verb !== null && !byRef && written.every((w) => w.pieces.length === 2);
+    const loops = written.flatMap(({ pieces, value, template, lines }) => {
+      const label = template ?? `${verb} + LABEL(${value})`;
+      const byLabel = `{ const id = ${label}; if (!offered(id)) offer(${value}, id); }`;
+      const offerOne = byRef
+        ? `if (LABEL_MARKS[${value}.labelId] !== ${mark}) { LABEL_MARKS[${value}.labelId] = ${mark}; offer(${value}, null); }`
+        : byPair
+          ? `if (PAIR_MARKS !== null) { const a = ${pieces[0]!.local}, b = ${pieces[1]!.local}; if (!(a === null || a instanceof Ref) || !(b === null || b instanceof Ref)) deopt(); const pair = labelNumber(a) * LABEL_COUNT + labelNumber(b); if (PAIR_MARKS[pair] !== ${mark}) { PAIR_MARKS[pair] = ${mark}; offer(${value}, null); } } else ${byLabel}`
+          : byLabel;
+      return [...lines, `  ${offerOne}`, '}'];
+    });
+    const lines = [
+      `const ${who} = ${this.decider(s.by, scope)};`,
+      'OFFERED = 0;',
+      `const ${mark} = ++marks;`,
+      ...loops,
       ...(s.optional ? [`offer(null, ${this.constant(s.passLabel ?? 'pass')});`] : []),
       `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)});`,
     ];
