@@ -253,6 +253,30 @@ define half(k) = k / (k - k)
 flow { set n to half(4) }
 `);
     expect((division as RuleError).message).toMatch(/Division by zero/);
+    // A value known to be a space or none, read as a space where it is none (off the board's edge).
+    const edge = errorOf(`
+game "Edge" { players 2 }
+component Cell { name: text, x: number, y: number }
+table cells of Cell {
+  | name | x | y |
+  | a1   | 0 | 0 |
+  | b1   | 1 | 0 |
+}
+board row: square grid of cells
+pieces stones 1 per player
+counter n per player
+define placed = first s in stones where space of s is not none
+define ahead(c) = toward(c, "east")
+flow {
+  move (first s in stones where owner of s = players[1]) to first c in row
+  let next = ahead(space of placed)
+  set n of players[1] to x of next
+  let beyond = ahead(next)
+  set n of players[2] to x of beyond
+}
+winner most n
+`);
+    expect((edge as RuleError).diagnostic.code).toBe('R0605');
   });
 
   it('plays a define that calls one a power overrides, whichever is written first', () => {

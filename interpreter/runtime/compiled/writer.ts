@@ -22,8 +22,8 @@ const CALLS_BEFORE_GIVING_UP = 200;
 
 
 /** What is known of a value: yes/no, a number, a list, anything but a list, or nothing known. */
-type Kind = 'bool' | 'num' | 'list' | 'scalar' | 'any' | RefKind;
-/** A reference of a known kind (never none). */
+type Kind = 'bool' | 'num' | 'list' | 'scalar' | 'any' | RefKind | `${RefKind}?`;
+/** A reference of a known kind (never none); with a question mark, such a reference or none. */
 type RefKind = 'space' | 'piece' | 'player' | 'card';
 /** An expression as JavaScript, and what is known of its value (of a list: of its items, if they are all things of one kind). */
 interface Src {
@@ -62,7 +62,12 @@ interface Part {
   readonly e: Extract<Expr, { kind: 'Comprehension' }>;
   readonly scope: Scope;
 }
+/** The current player, as written. */
+const CURRENT_PLAYER = '(cur < 0 ? null : PLAYERS[cur])';
+/** A value kept for an option and read again (see Loop): cheap to write twice. */
+const SHARED = /^\(t\d+k \? t\d+ : \(t\d+k = true, t\d+ = [^;]*\)\)$/;
 const isRefKind = (t: Kind): t is RefKind => t === 'space' || t === 'piece' || t === 'player' || t === 'card';
+const isThingOrNone = (t: Kind): boolean => isRefKind(t) || (t.endsWith('?') && isRefKind(t.slice(0, -1) as Kind));
 const newLoop = (variable: string, share = false): Loop => ({ variable, share, decls: [], shared: new Map(), resets: [] });
 
 export class Writer {
@@ -72,6 +77,7 @@ export class Writer {
   private readonly defineNames = new Map<DefineDecl, string>();
   private readonly ruleNames = new Map<RuleDecl, string>();
   private readonly pending: (() => void)[] = [];
+  private readonly spaceTables = new Map<string, string>();
   private readonly defineTypes = new Map<DefineDecl, { t: Kind; of?: RefKind }>();
   private readonly dispatchers = new Map<string, string>();
   private readonly events = new Map<string, string>();
@@ -124,6 +130,13 @@ export class Writer {
     this.functions.length = saved.functions;
     this.properties.clear();
     for (const [k, v] of saved.properties) this.properties.set(k, v);
+  }
+
+  /** The constant of every space's value of an attribute, made once per attribute. */
+  private spaceTable(name: string, values: readonly (CValue | undefined)[]): string {
+    let table = this.spaceTables.get(name);
+    if (table === undefined) this.spaceTables.set(name, (table = this.constant(values)));
+    return table;
   }
 
   constant(v: unknown): string {
@@ -310,7 +323,7 @@ export class Writer {
     if (local !== undefined) return local;
     const m = this.m;
     switch (name) {
-      case 'player': return { js: '(cur < 0 ? null : PLAYERS[cur])', t: 'scalar' };
+      case 'player': return { js: CURRENT_PLAYER, t: 'player?' };
       case 'players': return { js: 'PLAYERS', t: 'list', of: 'player' };
       case 'player-count': return { js: `(${m.playerCount})`, t: 'num' };
       case 'game-ending': return { js: 'ending', t: 'bool' };
@@ -417,7 +430,7 @@ export class Writer {
       // A direction written out is found once, here; another is looked up as the game runs.
       const written = args[1]!.kind === 'Text' ? this.w.ways.get(args[1]!.value) : undefined;
       const way = written === undefined ? `way(${a[1]!.js})` : `(${written})`;
-      return name === 'line' ? { js: `line(S(${a[0]!.js}), ${way})`, t: 'list', of: 'space' } : { js: `toward(S(${a[0]!.js}), ${way})`, t: 'scalar' };
+      return name === 'line' ? { js: `line(S(${a[0]!.js}), ${way})`, t: 'list', of: 'space' } : { js: `toward(S(${a[0]!.js}), ${way})`, t: 'space?' };
     }
     if (name === 'opposite' && a.length === 1) return { js: `opposite(${a[0]!.js})`, t: 'scalar' };
     const all = `[${a.map((x) => x.js).join(', ')}]`;
@@ -456,7 +469,7 @@ export class Writer {
     const attrs: (CValue | undefined)[] = this.w.spaceIds.map((id) => m.things.get(id)?.attrs[name]);
     const isCounter = counter !== undefined && !counter.any && counter.per !== 'game' && !['owner', 'space', 'slot', 'position', 'seat'].includes(name);
     // A target of a known kind, held in a local: read as the property function would for that kind.
-    if (/^v\d+$/.test(t)) {
+    if (/^v\d+$/.test(t) || SHARED.test(t) || t === CURRENT_PLAYER) {
       const direct = this.directProperty(name, target.t, t, attrs);
       if (direct !== null) return direct;
     }
@@ -510,18 +523,23 @@ export class Writer {
    * that kind, written in place (null where it would not be one plain read).
    */
   private directProperty(name: string, kind: Kind, x: string, spaceAttrs: readonly (CValue | undefined)[]): Src | null {
+    if (kind.endsWith('?')) {
+      // A thing or none: none gives the game up, as the property function does for anything but a thing.
+      const read = this.directProperty(name, kind.slice(0, -1) as RefKind, x, spaceAttrs);
+      return read && { ...read, js: `(${x} === null ? deopt() : ${read.js})` };
+    }
     const counter = this.counters.get(name);
     const num = (js: string): Src => ({ js, t: counter?.any ? 'any' : 'num' });
     switch (kind) {
       case 'piece':
-        if (name === 'owner') return { js: `OWNERS[${x}.i]`, t: 'scalar' };
-        if (name === 'space') return { js: `(SPACE_OF[${x}.i] < 0 ? null : SPACES[SPACE_OF[${x}.i]])`, t: 'scalar' };
+        if (name === 'owner') return { js: `OWNERS[${x}.i]`, t: 'player?' };
+        if (name === 'space') return { js: `(SPACE_OF[${x}.i] < 0 ? null : SPACES[SPACE_OF[${x}.i]])`, t: 'space?' };
         if (name === 'slot' || name === 'position') return null;
         return counter?.per === 'piece' ? num(`${counter.js}[${x}.i]`) : null;
       case 'space':
         if (counter) return counter.per === 'space' ? num(`${counter.js}[${x}.i]`) : null;
         // An attribute every space has (a space without it reads otherwise: see the property function).
-        return spaceAttrs.every((a) => a !== undefined) ? { js: `${this.constant(spaceAttrs)}[${x}.i]`, t: 'scalar' } : null;
+        return spaceAttrs.every((a) => a !== undefined) ? { js: `${this.spaceTable(name, spaceAttrs)}[${x}.i]`, t: 'scalar' } : null;
       case 'player':
         if (name === 'seat') return { js: `${x}.i`, t: 'num' };
         if (counter?.per === 'player') return num(`${counter.js}[${x}.i]`);
@@ -616,7 +634,9 @@ export class Writer {
       }
     } else lines.push(...this.fold(q, items, i, x, key, plan?.whole ? null : cond));
     if (q === 'all') return { ...this.loopFunction(scope, lines, 'list'), ...(listSrc.of ? { of: listSrc.of } : {}) };
-    return this.loopFunction(scope, lines, q === 'any' || q === 'every' ? 'bool' : q === 'count' || q === 'sum' ? 'num' : q === 'each' ? 'list' : 'any');
+    // The first or last of things of one kind: such a thing, or none.
+    const found: Kind = (q === 'first' || q === 'last') && listSrc.t === 'list' && listSrc.of ? `${listSrc.of}?` : 'any';
+    return this.loopFunction(scope, lines, q === 'any' || q === 'every' ? 'bool' : q === 'count' || q === 'sum' ? 'num' : q === 'each' ? 'list' : found);
   }
 
   /** A function of the locals of `scope` its body reads, written once; its call. */
@@ -1000,7 +1020,7 @@ export class Writer {
   private chooseStreamed(s: ChooseStmt, parts: readonly Part[], scope: Map<string, Src>, ind: string): string {
     const k = this.local(), who = this.local(), mark = this.local();
     const verb = s.label.kind === 'verb' ? this.constant(`${s.label.verb.text} `) : null;
-    const written: { item: Src; pieces: { local: string }[]; value: string; template: string | null; lines: string[] }[] = [];
+    const written: { item: Src; pieces: { local: string; t: Kind }[]; value: string; template: string | null; lines: string[] }[] = [];
     for (const { e, scope: partScope } of parts) {
       const items = this.local(), i = this.local(), v = this.local(), x = this.local();
       const listSrc = this.src(e.list, partScope, true);
@@ -1027,7 +1047,7 @@ export class Writer {
       // A list written out is made only when offered, unless the tests read it whole.
       const made = pieces.length > 0 && new RegExp(`\\b${x}\\b`).test(refused.join(' ') + (template ?? ''));
       const value = pieces.length && !made ? `[${pieces.map((p) => p.local).join(', ')}]` : item.js;
-      written.push({ item, pieces, value, template, lines: [
+      written.push({ item, pieces: pieces.map((p) => ({ local: p.local, t: p.src.t })), value, template, lines: [
         ...partLoop.decls,
         ...loop.decls,
         `const ${items} = ${list(listSrc)};`,
@@ -1052,7 +1072,7 @@ export class Writer {
       const offerOne = byRef
         ? `if (LABEL_MARKS[${value}.labelId] !== ${mark}) { LABEL_MARKS[${value}.labelId] = ${mark}; offer(${value}, null); }`
         : byPair
-          ? `if (PAIR_MARKS !== null) { const a = ${pieces[0]!.local}, b = ${pieces[1]!.local}; if (!(a === null || a instanceof Ref) || !(b === null || b instanceof Ref)) deopt(); const pair = labelNumber(a) * LABEL_COUNT + labelNumber(b); if (PAIR_MARKS[pair] !== ${mark}) { PAIR_MARKS[pair] = ${mark}; offer(${value}, null); } } else ${byLabel}`
+          ? `if (PAIR_MARKS !== null) { const a = ${pieces[0]!.local}, b = ${pieces[1]!.local}; ${pieces.every((p) => isThingOrNone(p.t)) ? '' : 'if (!(a === null || a instanceof Ref) || !(b === null || b instanceof Ref)) deopt(); '}const pair = labelNumber(a) * LABEL_COUNT + labelNumber(b); if (PAIR_MARKS[pair] !== ${mark}) { PAIR_MARKS[pair] = ${mark}; offer(${value}, null); } } else ${byLabel}`
           : byLabel;
       return [...lines, `  ${offerOne}`, '}'];
     });
