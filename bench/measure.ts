@@ -72,6 +72,53 @@ export function throughput(playout: (game: number) => number, budgetMs: number, 
   return { playoutsPerSec: games / seconds, usPerMove: (1e6 * seconds) / Math.max(1, moves), movesPerGame: moves / games, games };
 }
 
+export interface SideBySide {
+  readonly interpretedPerSec: number;
+  readonly referencePerSec: number;
+  /** The median of the rounds' ratios (interpreted ÷ reference). */
+  readonly ratio: number;
+  readonly rounds: number;
+}
+
+/**
+ * Interpreted playouts against hand-written ones, timed side by side: after a warm-up of each,
+ * alternating rounds of `roundMs` (the interpreted first), at least 7 and about `budgetMs` of each
+ * in all. The ratio is the median of the rounds' ratios, and each rate its median. Two figures
+ * timed one after the other, seconds apart, swing with this machine's load by more than the
+ * differences they are read for; rounds side by side share the load, and the median drops the
+ * rounds a pause fell into.
+ */
+export function sideBySide(interpreted: (game: number) => unknown, reference: () => unknown, budgetMs: number, roundMs = Math.min(250, budgetMs)): SideBySide {
+  let game = 0;
+  const rate = (run: () => unknown, ms: number) => {
+    let n = 0;
+    const start = performance.now();
+    while (n < 2 || performance.now() - start < ms) {
+      run();
+      n++;
+    }
+    return (n * 1000) / (performance.now() - start);
+  };
+  const play = () => interpreted(game++);
+  rate(play, Math.min(1000, budgetMs));
+  rate(reference, Math.min(500, budgetMs));
+  const rounds = Math.max(7, Math.round(budgetMs / roundMs));
+  const ours: number[] = [], theirs: number[] = [], ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const a = rate(play, roundMs), b = rate(reference, roundMs);
+    ours.push(a);
+    theirs.push(b);
+    ratios.push(a / b);
+  }
+  return { interpretedPerSec: median(ours), referencePerSec: median(theirs), ratio: median(ratios), rounds };
+}
+
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /**
  * One random playout in the interpreter, seeded by the game number; returns its moves. It is a
  * playout as simulations and search play them: on the compiled tier where it covers the rules,

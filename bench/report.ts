@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRuleset } from '../cli/load.js';
 import { whyNotCompiled } from '../interpreter/runtime/index.js';
-import { interpretedPlayout, pipelineTimes, savedStateBytes, throughput } from './measure.js';
+import { interpretedPlayout, pipelineTimes, savedStateBytes, sideBySide, throughput } from './measure.js';
 import { OBVIOUS_CONNECT_FOUR, REFERENCES, TUNED_CONNECT_FOUR } from './references.js';
 import { seededRandom } from '../test/reference/reference.js';
 import { connectFourCeiling, type CeilingScans } from './ceiling.js';
@@ -40,8 +40,10 @@ export interface ReferenceFigures {
   readonly players: number;
   readonly interpretedPerSec: number;
   readonly referencePerSec: number;
-  /** interpreted ÷ hand-written: 1 would be as fast as hand-written code. */
+  /** interpreted ÷ hand-written, the median over alternating rounds: 1 would be as fast as hand-written code. */
   readonly ratio: number;
+  /** The alternating rounds timed (see sideBySide). */
+  readonly rounds: number;
 }
 
 export interface CeilingFigures {
@@ -129,12 +131,11 @@ export function runBench(options: BenchOptions): BenchReport {
       progress(`${entry.game}: hand-written reference, ${players} players`);
       const game = entry.make();
       const random = seededRandom(`reference-${entry.game}-${players}`);
-      const t = throughput(() => {
+      const t = sideBySide(interpretedPlayout(def, players), () => {
         game.newGame(players);
         return game.randomPlayout(random);
       }, budgetMs);
-      const interpretedPerSec = perSec.get(`${entry.ruleset}|${players}`)!;
-      reference.push({ game: entry.game, players, interpretedPerSec, referencePerSec: t.playoutsPerSec, ratio: interpretedPerSec / t.playoutsPerSec });
+      reference.push({ game: entry.game, players, ...t });
     }
   }
 
@@ -185,7 +186,8 @@ export function formatBench(report: BenchReport): string {
     }
   }
   if (report.reference.length) {
-    lines.push('', 'Against hand-written code in the same process (ratio = interpreted ÷ hand-written; 1 is as fast):');
+    lines.push('', 'Against hand-written code in the same process (ratio = interpreted ÷ hand-written; 1 is as fast),');
+    lines.push(`timed side by side in ${report.reference[0]!.rounds} alternating rounds of each; the medians:`);
     lines.push(`  ${'game'.padEnd(14)}${'players'.padStart(8)}${'interpreted/s'.padStart(16)}${'hand-written/s'.padStart(16)}${'ratio'.padStart(12)}`);
     for (const r of report.reference) {
       lines.push(`  ${r.game.padEnd(14)}${String(r.players).padStart(8)}${n(r.interpretedPerSec, 1).padStart(16)}${n(r.referencePerSec).padStart(16)}${`1/${n(1 / r.ratio)}`.padStart(12)}`);

@@ -18,7 +18,9 @@ it('reports reference ratios and the obvious/tuned Connect Four in the documente
   expect(report.rulesets.map((x: { file: string }) => x.file)).toEqual(['rulesets/connect-four/connect-four.obvious.rules', 'rulesets/connect-four/connect-four.rules']);
   const [row] = report.reference;
   expect(row).toMatchObject({ game: 'connect-four', players: 2 });
-  expect(row.ratio).toBeCloseTo(row.interpretedPerSec / row.referencePerSec, 10);
+  // Timed side by side in alternating rounds: the ratio is the rounds' median, not one figure over another.
+  expect(row.rounds).toBeGreaterThanOrEqual(7);
+  expect(row.ratio).toBeGreaterThan(0);
   expect(report.obviousVsTuned.game).toBe('connect-four');
   expect(report.ceiling.map((c: { scans: string }) => c.scans)).toEqual(['as-written', 'indexed']);
   for (const c of report.ceiling) expect(c.ratio).toBeCloseTo(c.perSec / c.referencePerSec, 10);

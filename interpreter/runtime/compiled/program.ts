@@ -9,7 +9,35 @@
 // copies and filters frozen arrays many times slower.
 /** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
 export const RUNTIME = `
-const { deopt, T, N, S, EQ, LABEL, DIV, MOD, Ref, END, seedRng, nextIntOf, scoreSets } = H;
+const { Deopt, Ref, END, seedRng, nextIntOf, scoreSets } = H;
+/** Gives the game up: the machine plays it again from the start. */
+function deopt() { throw new Deopt(); }
+/** A value of the kind a reading needs (a yes/no, a number, a space), or the game given up. */
+const T = (v) => (typeof v === 'boolean' ? v : deopt());
+const N = (v) => (typeof v === 'number' ? v : deopt());
+const S = (v) => (v instanceof Ref && v.kind === 0 ? v : deopt());
+/** Equality as the machine's: lists item by item, anything else itself. */
+function EQ(a, b) {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!EQ(a[i], b[i])) return false;
+  return true;
+}
+/** A value's label as the machine's (a list's items joined by +). */
+function LABEL(v) {
+  if (v === null) return 'none';
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (v instanceof Ref) return v.label;
+  if (v.length === 0) return 'nothing';
+  let out = LABEL(v[0]);
+  for (let i = 1; i < v.length; i++) out += '+' + LABEL(v[i]);
+  return out;
+}
+/** Whole-number division and remainder as the machine's (by zero: the machine's error). */
+const DIV = (x, d) => (d === 0 ? deopt() : Math.floor(x / d));
+const MOD = (x, d) => (d === 0 ? deopt() : ((x % d) + d) % d);
 const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
 const ALONE = PIECES.map((p) => [p]);
 /** Per collection an index plan reads: its pieces in supply (on no space), all and by owner, in its order (changed as pieces move). */
