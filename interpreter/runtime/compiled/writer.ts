@@ -40,6 +40,8 @@ type Scope = ReadonlyMap<string, Src>;
 const truth = (x: Src): string => (x.t === 'bool' ? x.js : `T(${x.js})`);
 const number = (x: Src): string => (x.t === 'num' ? x.js : `N(${x.js})`);
 const list = (x: Src): string => (x.t === 'list' ? x.js : `L(${x.js})`);
+/** A space (an argument missing: none, which gives the game up). */
+const space = (x: Src | undefined): string => (x === undefined ? 'S(null)' : x.t === 'space' ? x.js : `S(${x.js})`);
 /** Equal values: one that is not a list equals only itself. */
 const equality = (a: Src, b: Src): string =>
   (a.t !== 'list' && a.t !== 'any') || (b.t !== 'list' && b.t !== 'any') ? `(${a.js} === ${b.js})` : `EQ(${a.js}, ${b.js})`;
@@ -425,12 +427,12 @@ export class Writer {
     if (this.m.defines.has(name)) return this.defineCall(name, args, span, scope, open);
     const a = args.map((x) => this.src(x, scope, open));
     if (name === 'count' && a.length === 1) return { js: `${list(a[0]!)}.length`, t: 'num' };
-    if (name === 'pieces-at' && a.length === 1) return { js: `HERE[S(${a[0]!.js}).i]`, t: 'list', of: 'piece' };
+    if (name === 'pieces-at' && a.length === 1) return { js: `HERE[${space(a[0]!)}.i]`, t: 'list', of: 'piece' };
     if ((name === 'toward' || name === 'line') && a.length === 2) {
       // A direction written out is found once, here; another is looked up as the game runs.
       const written = args[1]!.kind === 'Text' ? this.w.ways.get(args[1]!.value) : undefined;
       const way = written === undefined ? `way(${a[1]!.js})` : `(${written})`;
-      return name === 'line' ? { js: `line(S(${a[0]!.js}), ${way})`, t: 'list', of: 'space' } : { js: `toward(S(${a[0]!.js}), ${way})`, t: 'space?' };
+      return name === 'line' ? { js: `line(${space(a[0]!)}, ${way})`, t: 'list', of: 'space' } : { js: `toward(${space(a[0]!)}, ${way})`, t: 'space?' };
     }
     if (name === 'opposite' && a.length === 1) return { js: `opposite(${a[0]!.js})`, t: 'scalar' };
     const all = `[${a.map((x) => x.js).join(', ')}]`;
@@ -442,9 +444,9 @@ export class Writer {
       case 'count': return { js: `L(${a[0]?.js ?? 'null'}).length`, t: 'num' };
       case 'distinct': return { js: `distinct(L(${a[0]?.js ?? 'null'}))`, t: 'list' };
       case 'flatten': return { js: `flatten(L(${a[0]?.js ?? 'null'}))`, t: 'list' };
-      case 'neighbours': return { js: `NEIGHBOURS[S(${a[0]?.js ?? 'null'}).i]`, t: 'list', of: 'space' };
-      case 'adjacent': return { js: `adjacent(S(${a[0]?.js ?? 'null'}), S(${a[1]?.js ?? 'null'}))`, t: 'bool' };
-      case 'directions': return { js: `DIRECTIONS[S(${a[0]?.js ?? 'null'}).i]`, t: 'list' };
+      case 'neighbours': return { js: `NEIGHBOURS[${space(a[0])}.i]`, t: 'list', of: 'space' };
+      case 'adjacent': return { js: `adjacent(${space(a[0])}, ${space(a[1])})`, t: 'bool' };
+      case 'directions': return { js: `DIRECTIONS[${space(a[0])}.i]`, t: 'list' };
       case 'players-from': return { js: `playersFrom(${a[0]?.js ?? 'null'})`, t: 'list', of: 'player' };
       case 'holds': return { js: `holdsOf(${a[0]?.js ?? 'null'}, ${a[1]?.js ?? 'null'})`, t: 'bool' };
       case 'set-score': return { js: `setScore(L(${a[0]?.js ?? 'null'}), String(${a[1]?.js ?? 'undefined'}), L(${a[2]?.js ?? 'null'}).map(N))`, t: 'num' };
@@ -534,10 +536,13 @@ export class Writer {
       case 'piece':
         if (name === 'owner') return { js: `OWNERS[${x}.i]`, t: 'player?' };
         if (name === 'space') return { js: `(SPACE_OF[${x}.i] < 0 ? null : SPACES[SPACE_OF[${x}.i]])`, t: 'space?' };
-        if (name === 'slot' || name === 'position') return null;
+        if (name === 'position') return counter ? null : { js: `(SPACE_OF[${x}.i] < 0 ? null : POSITIONS[SPACE_OF[${x}.i]])`, t: 'scalar' };
+        if (name === 'slot') return null;
         return counter?.per === 'piece' ? num(`${counter.js}[${x}.i]`) : null;
       case 'space':
         if (counter) return counter.per === 'space' ? num(`${counter.js}[${x}.i]`) : null;
+        // Its place along its board, where no space has an attribute of that name.
+        if (name === 'position' && spaceAttrs.every((a) => a === undefined)) return { js: `POSITIONS[${x}.i]`, t: 'scalar' };
         // An attribute every space has (a space without it reads otherwise: see the property function).
         return spaceAttrs.every((a) => a !== undefined) ? { js: `${this.spaceTable(name, spaceAttrs)}[${x}.i]`, t: 'scalar' } : null;
       case 'player':
