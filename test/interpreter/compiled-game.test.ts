@@ -206,6 +206,44 @@ winner most score
     }
   });
 
+  it('keeps the pieces in supply as they leave the board and come back, as the machine finds them', () => {
+    const def = compileText(`
+game "Tides" { players 2 }
+component Cell { name: text, x: number, y: number }
+table cells of Cell {
+  | name | x | y |
+  | a1   | 0 | 0 |
+  | b1   | 1 | 0 |
+  | c1   | 2 | 0 |
+}
+board shore: square grid of cells
+pieces shells 1 per player
+counter score per player
+counter rounds-left, from 6
+define ashore(c) = first s in shells where space of s = c
+flow {
+  repeat while rounds-left > 0 {
+    for each p in players { turn of p { tide() } }
+    lose 1 rounds-left
+  }
+}
+rule tide {
+  choose c from shore as pick
+  if ashore(c) is not none { move ashore(c) off the board } else if ashore(none) is not none { move ashore(none) to c }
+  if every s in shells where space of s is not none { gain 3 score }
+  gain count(all s in shells where space of s = none) score
+  if (first s in shells where owner of s = player and space of s is none) is not none { gain 1 score }
+}
+winner most score
+`);
+    expect(whyNotCompiled(def, 2)).toBeNull();
+    for (let g = 0; g < 30; g++) {
+      const { tier, compiled, machine } = bothWays(def, 2, `tides-${g}`);
+      expect(tier).toBe('compiled');
+      expect(compiled, `game ${g}`).toBe(machine);
+    }
+  });
+
   it('gives a game up to the machine, which gives the true error, where the rules go wrong mid-game', () => {
     const errorOf = (rules: string) => {
       const def = compileText(rules);

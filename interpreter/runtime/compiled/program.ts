@@ -40,8 +40,13 @@ const DIV = (x, d) => (d === 0 ? deopt() : Math.floor(x / d));
 const MOD = (x, d) => (d === 0 ? deopt() : ((x % d) + d) % d);
 const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
 const ALONE = PIECES.map((p) => [p]);
-/** Per collection an index plan reads: its pieces in supply (on no space), all and by owner, in its order (changed as pieces move). */
+/**
+ * Per collection an index plan reads: its pieces in supply (on no space), all and by owner, in its
+ * order. Those by owner change as pieces move; all of them, only counted as pieces move, are made
+ * again when read (supplyOf), as few plans read them.
+ */
 const SUPPLY = COLLECTION_PIECES.map(() => []);
+const SUPPLY_COUNT = new Int32Array(COLLECTION_PIECES.length), SUPPLY_STALE = new Uint8Array(COLLECTION_PIECES.length);
 const SUPPLY_OWNED = COLLECTION_PIECES.map(() => PLAYERS.map(() => []).concat([[]]));
 /** Per piece, the collections of those it belongs to. */
 const SUPPLY_OF = PIECES.map((p) => COLLECTION_AT.flatMap((at, c) => (at[p.i] >= 0 ? [c] : [])));
@@ -108,13 +113,13 @@ let cur = -1, rounds = 0, depth = 0, moves = null, pickers = null, limit = 0;
 let watch = null, turns = 0;
 function nonNull(v) { return v === null ? deopt() : v; }
 function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deopt(); }
-let lastWay = null, lastWayIndex = 0;
+/** The directions named so far and their numbers: the same few texts come again and again, mostly as the same strings. */
+const WAY_NAMES = [], WAY_NUMBERS = [];
 function way(w) {
-  if (w === lastWay) return lastWayIndex;
+  for (let j = 0; j < WAY_NAMES.length; j++) if (WAY_NAMES[j] === w) return WAY_NUMBERS[j];
   const k = typeof w === 'string' ? WAYS.get(w) : undefined;
   if (k === undefined) deopt();
-  lastWay = w;
-  lastWayIndex = k;
+  if (WAY_NAMES.length < 16) { WAY_NAMES.push(w); WAY_NUMBERS.push(k); }
   return k;
 }
 /** The space one step way k (an index of WAYS) from s, or none off the grid. */
@@ -134,7 +139,14 @@ function line(s, k) {
   }
   return l;
 }
-function opposite(w) { const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined; return o === undefined ? deopt() : o; }
+const OPPOSITE_OF = [], OPPOSITE_IS = [];
+function opposite(w) {
+  for (let j = 0; j < OPPOSITE_OF.length; j++) if (OPPOSITE_OF[j] === w) return OPPOSITE_IS[j];
+  const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined;
+  if (o === undefined) deopt();
+  if (OPPOSITE_OF.length < 16) { OPPOSITE_OF.push(w); OPPOSITE_IS.push(o); }
+  return o;
+}
 /**
  * A list's items, or a zone's cards. A zone's list is the zone itself, changed as cards move: it is
  * read only while an expression is worked out (when nothing moves), never kept as a value (a zone's
@@ -327,7 +339,7 @@ function arrive(p, s) {
 }
 /** The pieces of collection c on the space s, in the collection's order (null: s is none, every piece must be tried). */
 function onSpace(c, s) {
-  if (!(s instanceof Ref) || s.kind !== 0) return s === null ? SUPPLY[c] : EMPTY;
+  if (!(s instanceof Ref) || s.kind !== 0) return s === null ? supplyOf(c) : EMPTY;
   const here = HERE[s.i];
   if (here.length === 0) return EMPTY;
   const at = COLLECTION_AT[c];
@@ -345,11 +357,12 @@ function supplied(p, joins) {
   for (let k = 0; k < cs.length; k++) {
     const c = cs[k];
     const owned = SUPPLY_OWNED[c][OWNERS[p] === null ? NO_OWNER : OWNERS[p].i];
+    SUPPLY_STALE[c] = 1;
     if (joins) {
-      putBack(SUPPLY[c], c, p);
+      SUPPLY_COUNT[c]++;
       putBack(owned, c, p);
     } else {
-      takeOut(SUPPLY[c], p);
+      SUPPLY_COUNT[c]--;
       takeOut(owned, p);
     }
   }
@@ -371,9 +384,21 @@ const START_SUPPLY_OWNED = COLLECTION_PIECES.map((pieces) => {
   for (const p of pieces) lists[OWNERS[p.i] === null ? NO_OWNER : OWNERS[p.i].i].push(p);
   return lists;
 });
+/** Collection c's pieces in supply, in its order: made again from the pieces' places where they changed since. */
+function supplyOf(c) {
+  if (SUPPLY_STALE[c] === 1) {
+    const out = [];
+    for (const p of COLLECTION_PIECES[c]) if (SPACE_OF[p.i] < 0) out.push(p);
+    SUPPLY[c] = out;
+    SUPPLY_STALE[c] = 0;
+  }
+  return SUPPLY[c];
+}
 function fillSupplies() {
   for (let c = 0; c < SUPPLY.length; c++) {
-    SUPPLY[c] = START_SUPPLY[c].slice();
+    SUPPLY[c] = START_SUPPLY[c];
+    SUPPLY_STALE[c] = 0;
+    SUPPLY_COUNT[c] = START_SUPPLY[c].length;
     const owned = SUPPLY_OWNED[c], start = START_SUPPLY_OWNED[c];
     for (let k = 0; k < start.length; k++) owned[k] = start[k].slice();
   }
@@ -392,6 +417,8 @@ function withValue(byValue, v) {
  * names cards lying unrevealed in zones some cannot read; then the decider and those who read them all.
  */
 function readers(value, decider) {
+  // Most options are no cards: everyone may know them.
+  if (value === null || typeof value !== 'object' || (value instanceof Ref && value.kind !== 3)) return null;
   let who = null;
   const visit = (v) => {
     if (Array.isArray(v)) { v.forEach(visit); return; }

@@ -618,7 +618,7 @@ export class Writer {
     if (q === 'every' && !e.stops && e.where && isNoSpaceTest(e.where, e.variable.text, true) && e.list.kind === 'Ref' && !scope.has(e.list.name.text)
       && this.m.collections.has(e.list.name.text) && !this.counters.has('space')) {
       // `every q in pieces where space of q is not none`: none of them is in supply.
-      return { js: `(SUPPLY[${this.collectionIndex(this.m.collections.get(e.list.name.text)!)}].length === 0)`, t: 'bool' };
+      return { js: `(SUPPLY_COUNT[${this.collectionIndex(this.m.collections.get(e.list.name.text)!)}] === 0)`, t: 'bool' };
     }
     const range = e.stops || q === 'every' ? null : this.positionRange(e.list, e.where, e.variable.text, scope, open);
     const whole = range?.list ?? list(listSrc);
