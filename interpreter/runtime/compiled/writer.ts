@@ -25,7 +25,7 @@ const CALLS_BEFORE_GIVING_UP = 200;
 type Kind = 'bool' | 'num' | 'list' | 'scalar' | 'any' | RefKind | `${RefKind}?`;
 /** A reference of a known kind (never none); with a question mark, such a reference or none. */
 type RefKind = 'space' | 'piece' | 'player' | 'card';
-/** An expression as JavaScript, and what is known of its value (of a list: of its items, if they are all things of one kind). */
+/** An expression as JavaScript, and what is known of its value (of a list or a zone: of its items, if they are all things of one kind). */
 interface Src {
   readonly js: string;
   readonly t: Kind;
@@ -33,7 +33,7 @@ interface Src {
   /** A list of known length whose items are held in locals (a choice's option made of parts): each item. */
   readonly tuple?: readonly Src[];
 }
-const itemOf = (x: Src): Kind => (x.t === 'list' && x.of ? x.of : 'any');
+const itemOf = (x: Src): Kind => ((x.t === 'list' || x.t === 'scalar') && x.of ? x.of : 'any');
 /** The JavaScript local each name in scope stands for. */
 type Scope = ReadonlyMap<string, Src>;
 
@@ -80,6 +80,7 @@ export class Writer {
   private readonly ruleNames = new Map<RuleDecl, string>();
   private readonly pending: (() => void)[] = [];
   private readonly spaceTables = new Map<string, string>();
+  private readonly cardTables = new Map<string, string>();
   private readonly defineTypes = new Map<DefineDecl, { t: Kind; of?: RefKind }>();
   private readonly dispatchers = new Map<string, string>();
   private readonly events = new Map<string, string>();
@@ -134,11 +135,20 @@ export class Writer {
     for (const [k, v] of saved.properties) this.properties.set(k, v);
   }
 
-  /** The constant of every space's value of an attribute, made once per attribute. */
+  /** The constant of every space's (card's) value of an attribute, made once per attribute. */
   private spaceTable(name: string, values: readonly (CValue | undefined)[]): string {
     let table = this.spaceTables.get(name);
     if (table === undefined) this.spaceTables.set(name, (table = this.constant(values)));
     return table;
+  }
+  private cardTable(name: string, values: readonly (CValue | undefined)[]): string {
+    let table = this.cardTables.get(name);
+    if (table === undefined) this.cardTables.set(name, (table = this.constant(values)));
+    return table;
+  }
+  /** Whether some component declares an attribute of this name (a thing without it reads none). */
+  private declared(name: string): boolean {
+    return [...this.m.components.values()].some((c) => c.attrs.some((a) => a.name.text === name));
   }
 
   constant(v: unknown): string {
@@ -339,8 +349,9 @@ export class Writer {
     }
     const zone = m.zones.get(name);
     if (zone) {
-      if (!zone.perPlayer) return { js: this.constant(this.w.zones[this.w.zoneIndex.get(name)!]), t: 'scalar' };
-      return { js: `${this.constant(this.w.seatZones.get(name))}[cur < 0 ? deopt() : cur]`, t: 'scalar' };
+      // A zone holds cards alone.
+      if (!zone.perPlayer) return { js: this.constant(this.w.zones[this.w.zoneIndex.get(name)!]), t: 'scalar', of: 'card' };
+      return { js: `${this.constant(this.w.seatZones.get(name))}[cur < 0 ? deopt() : cur]`, t: 'scalar', of: 'card' };
     }
     if (m.constants.has(name)) {
       const v = m.constants.get(name)!;
@@ -479,7 +490,7 @@ export class Writer {
     if (fn === undefined) {
       // (Its body reads only its target: nothing in it is a loop's to hoist.)
       this.properties.set(name, (fn = `p${this.properties.size}`));
-      const declaredAttr = [...m.components.values()].some((c) => c.attrs.some((a) => a.name.text === name));
+      const declaredAttr = this.declared(name);
       const lines: string[] = [`function ${fn}(t) {`, '  if (!(t instanceof Ref)) deopt();'];
       // A space: a counter kept for each space, else its attribute, else its position.
       lines.push('  if (t.kind === 0) {');
@@ -543,16 +554,19 @@ export class Writer {
         if (counter) return counter.per === 'space' ? num(`${counter.js}[${x}.i]`) : null;
         // Its place along its board, where no space has an attribute of that name.
         if (name === 'position' && spaceAttrs.every((a) => a === undefined)) return { js: `POSITIONS[${x}.i]`, t: 'scalar' };
-        // An attribute every space has (a space without it reads otherwise: see the property function).
-        return spaceAttrs.every((a) => a !== undefined) ? { js: `${this.spaceTable(name, spaceAttrs)}[${x}.i]`, t: 'scalar' } : null;
+        // An attribute every space has, else none where one is declared (a space without it reads so: see the property function).
+        if (spaceAttrs.every((a) => a !== undefined)) return { js: `${this.spaceTable(name, spaceAttrs)}[${x}.i]`, t: 'scalar' };
+        return name !== 'position' && this.declared(name) ? { js: `(${this.spaceTable(name, spaceAttrs)}[${x}.i] ?? null)`, t: 'scalar' } : null;
       case 'player':
         if (name === 'seat') return { js: `${x}.i`, t: 'num' };
         if (counter?.per === 'player') return num(`${counter.js}[${x}.i]`);
         if (!counter && this.m.zones.get(name)?.perPlayer) return { js: `${this.constant(this.w.seatZones.get(name))}[${x}.i]`, t: 'scalar' };
         return null;
       case 'card': {
+        if (name === 'zone') return null;
         const attrs = this.w.cardIds.map((id) => this.m.things.get(id)!.attrs[name]);
-        return name !== 'zone' && attrs.every((a) => a !== undefined) ? { js: `${this.constant(attrs)}[${x}.i]`, t: 'scalar' } : null;
+        if (attrs.every((a) => a !== undefined)) return { js: `${this.cardTable(name, attrs)}[${x}.i]`, t: 'scalar' };
+        return this.declared(name) ? { js: `(${this.cardTable(name, attrs)}[${x}.i] ?? null)`, t: 'scalar' } : null;
       }
       default: return null;
     }
