@@ -315,6 +315,22 @@ flow {
 winner most n
 `);
     expect((edge as RuleError).diagnostic.code).toBe('R0605');
+    // A define written in place where it is called on a thing, calling itself on it forever.
+    const spin = errorOf(`
+game "Spin" { players 2 }
+component Cell { name: text, x: number, y: number }
+table cells of Cell {
+  | name | x | y |
+  | a1   | 0 | 0 |
+  | b1   | 1 | 0 |
+}
+board row: square grid of cells
+counter n per player
+define spin(s) = if x of s > 5 then 1 else spin(s)
+flow { for each c in row { set n of players[1] to spin(c) } }
+winner most n
+`);
+    expect((spin as RuleError).message).toMatch(/calls defines more than 1000 deep/);
   });
 
   it('plays a define that calls one a power overrides, whichever is written first', () => {

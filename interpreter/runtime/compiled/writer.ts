@@ -2,7 +2,7 @@
 // JavaScript of the program — names resolved, values' kinds followed where known, index plans for
 // the lookups people write, loops' invariant parts worked out once.
 import type { Block, ChooseStmt, DefineDecl, Expr, RuleDecl, Span, Stmt } from '../../../grammar/ast.js';
-import { conjuncts, mentions } from '../../../grammar/limits.js';
+import { conjuncts, exprChildren, mentions } from '../../../grammar/limits.js';
 import { thingsOf, type Model } from '../model.js';
 import { dependsOnArgumentsAlone } from '../purity.js';
 import { unsupported } from './errors.js';
@@ -70,6 +70,9 @@ const CURRENT_PLAYER = '(cur < 0 ? null : PLAYERS[cur])';
 const SHARED = /^\(t\d+k \? t\d+ : \(t\d+k = true, t\d+ = [^;]*\)\)$/;
 const isRefKind = (t: Kind): t is RefKind => t === 'space' || t === 'piece' || t === 'player' || t === 'card';
 const isThingOrNone = (t: Kind): boolean => isRefKind(t) || (t.endsWith('?') && isRefKind(t.slice(0, -1) as Kind));
+/** Defines of at most this many expression nodes are written in place where called on things (see inlined). */
+const INLINED_NODES = 24;
+const size = (e: Expr): number => exprChildren(e).reduce((n, x) => n + size(x), 1);
 const newLoop = (variable: string, share = false): Loop => ({ variable, share, decls: [], shared: new Map(), resets: [] });
 
 export class Writer {
@@ -79,6 +82,8 @@ export class Writer {
   private readonly defineNames = new Map<DefineDecl, string>();
   private readonly ruleNames = new Map<RuleDecl, string>();
   private readonly pending: (() => void)[] = [];
+  /** The defines being written in place just now (see inlined). */
+  private readonly inlining = new Set<DefineDecl>();
   private readonly spaceTables = new Map<string, string>();
   private readonly cardTables = new Map<string, string>();
   private readonly defineTypes = new Map<DefineDecl, { t: Kind; of?: RefKind }>();
@@ -376,11 +381,29 @@ export class Writer {
 
   private defineCall(name: string, args: readonly Expr[], _span: Span, scope: Scope, open: boolean): Src {
     const d = this.m.defines.get(name)!;
-    const values = args.map((a) => this.expr(a, scope, open)).join(', ');
+    const a = args.map((x) => this.src(x, scope, open));
+    const values = a.map((x) => x.js).join(', ');
     const overrides = this.m.overrides.get(name);
     if (overrides) return { js: `${this.overridden(name, d, overrides, args.length)}(${values})`, t: 'any' };
     if (d.params.length !== args.length) return { js: 'deopt()', t: 'any' };
-    return { js: `${this.define(d)}(${values})`, ...this.typeOfDefine(d) };
+    return this.inlined(d, a) ?? { js: `${this.define(d)}(${values})`, ...this.typeOfDefine(d) };
+  }
+
+  /**
+   * A small define called on things of known kinds held in locals: its body written in place, each
+   * parameter read as its argument, so the body reads the things' properties in place. (Reading a
+   * local has no effect, so the answer is the call's.) Not inside itself.
+   */
+  private inlined(d: DefineDecl, args: readonly Src[]): Src | null {
+    if (d.params.length === 0 || this.inlining.has(d) || size(d.body) > INLINED_NODES) return null;
+    if (!args.every((x) => /^v\d+$/.test(x.js)) || !args.some((x) => isThingOrNone(x.t))) return null;
+    this.inlining.add(d);
+    try {
+      const scope: Scope = new Map(d.params.map((p, i) => [p.text, args[i]!]));
+      return this.outsideLoops(() => this.src(d.body, scope, false));
+    } finally {
+      this.inlining.delete(d);
+    }
   }
 
   /**
