@@ -141,7 +141,8 @@ winner most score then least walked
   it('offers a choice over lists joined by + as the machine offers the joined list, identical options once', () => {
     // Choices over sums of \`each\` and \`all\` are walked part by part with no joined list made
     // (writer.ts, chooseStreamed): pairs written out, things, texts, a pair read whole, options
-    // repeated across parts, an optional choice, and a part whose items are not all things.
+    // repeated across parts, an optional choice, a part whose items are not all things, and labels
+    // with text after the option's own.
     const def = compileText(`
 game "Steps" { players 2 }
 component Cell { name: text, x: number, y: number }
@@ -190,6 +191,9 @@ rule walk {
   if w is not none { gain 1 score }
   choose m from mixed as look
   if m is none { gain 1 score }
+  choose d from spots where d != c as "then {d} too"
+  choose e from field where e != d as "see {e}!"
+  if x of e = x of d { gain 1 score }
 }
 rule crowded forbids mark when st is not none and x of c = x of st[2] and y of c = y of st[1]
 winner most score

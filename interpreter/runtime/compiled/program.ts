@@ -432,7 +432,7 @@ function readers(value, decider) {
   return who.includes(decider) ? who : [...who, decider].sort((a, b) => a - b);
 }
 /** The option the current player takes: the only one as it is, else the agent's pick. */
-function decide(prefix, decider, choice) {
+function decide(prefix, decider, choice, suffix = '') {
   const n = OFFERED;
   if (n === 0 || decider < 0) deopt();
   if (n === 1) return 0;
@@ -440,7 +440,7 @@ function decide(prefix, decider, choice) {
   if (watch !== null) watch.decision(turns, measure);
   const k = pickers[decider](n);
   if (!(k >= 0 && k < n)) deopt();
-  const move = IDS[k] ?? prefix + LABEL(OPTIONS[k]);
+  const move = IDS[k] ?? prefix + LABEL(OPTIONS[k]) + suffix;
   if (secret > 0) moves.push({ player: decider, move, secret: true });
   else {
     const seen = readers(OPTIONS[k], decider);

@@ -985,8 +985,9 @@ export class Writer {
     const refused: string[] = [];
     if (s.where) refused.push(`!${truth(this.src(s.where, inner, true))}`);
     refused.push(...this.forbidding(s.name.text, inner, who));
-    const verb = s.label.kind === 'verb' ? this.constant(`${s.label.verb.text} `) : null;
-    const label = s.label.kind === 'verb' ? `${verb} + LABEL(${x})` : this.template(s.label.text, inner);
+    const around = this.labelAround(s);
+    const verb = around?.before ?? null;
+    const label = around ? `${around.before} + LABEL(${x})${around.after ? ` + ${around.after}` : ''}` : s.label.kind === 'verb' ? '' : this.template(s.label.text, inner);
     this.loops.pop();
     const from = fromSrc.js;
     const range = s.count || s.subset ? null : this.positionRange(s.from, s.where, s.variable.text, scope, true);
@@ -1014,7 +1015,7 @@ export class Writer {
       `  offer(${x}, ${id});`,
       '}',
       ...(s.optional ? [`offer(null, ${this.constant(s.passLabel ?? 'pass')});`] : []),
-      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)});`,
+      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}${around?.after ? `, ${around.after}` : ''});`,
     ];
     const chosen = this.local();
     scope.set(s.variable.text, { js: chosen, t: 'any' });
@@ -1061,7 +1062,8 @@ export class Writer {
    */
   private chooseStreamed(s: ChooseStmt, parts: readonly Part[], scope: Map<string, Src>, ind: string): string {
     const k = this.local(), who = this.local(), mark = this.local();
-    const verb = s.label.kind === 'verb' ? this.constant(`${s.label.verb.text} `) : null;
+    const around = this.labelAround(s);
+    const verb = around?.before ?? null;
     const written: { item: Src; pieces: { local: string; t: Kind }[]; value: string; template: string | null; lines: string[] }[] = [];
     for (const { e, scope: partScope } of parts) {
       const items = this.local(), i = this.local(), v = this.local(), x = this.local();
@@ -1084,7 +1086,7 @@ export class Writer {
       const refused: string[] = [];
       if (s.where) refused.push(`!${truth(this.src(s.where, option, true))}`);
       refused.push(...this.forbidding(s.name.text, option, who));
-      const template = s.label.kind === 'verb' ? null : this.template(s.label.text, option);
+      const template = around || s.label.kind === 'verb' ? null : this.template(s.label.text, option);
       this.loops.pop();
       // A list written out is made only when offered, unless the tests read it whole.
       const made = pieces.length > 0 && new RegExp(`\\b${x}\\b`).test(refused.join(' ') + (template ?? ''));
@@ -1109,7 +1111,7 @@ export class Writer {
     const byRef = verb !== null && written.every((w) => isRefKind(w.item.t));
     const byPair = verb !== null && !byRef && written.every((w) => w.pieces.length === 2);
     const loops = written.flatMap(({ pieces, value, template, lines }) => {
-      const label = template ?? `${verb} + LABEL(${value})`;
+      const label = template ?? `${verb} + LABEL(${value})${around?.after ? ` + ${around.after}` : ''}`;
       const byLabel = `{ const id = ${label}; if (!offered(id)) offer(${value}, id); }`;
       const offerOne = byRef
         ? `if (LABEL_MARKS[${value}.labelId] !== ${mark}) { LABEL_MARKS[${value}.labelId] = ${mark}; offer(${value}, null); }`
@@ -1124,11 +1126,24 @@ export class Writer {
       `const ${mark} = ++marks;`,
       ...loops,
       ...(s.optional ? [`offer(null, ${this.constant(s.passLabel ?? 'pass')});`] : []),
-      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)});`,
+      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}${around?.after ? `, ${around.after}` : ''});`,
     ];
     const chosen = this.local();
     scope.set(s.variable.text, { js: chosen, t: 'any' });
     return `${ind}let ${chosen};\n${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  ${chosen} = OPTIONS[${k}];\n${ind}}\n`;
+  }
+
+  /**
+   * A choice's option labels as the text before and after the option's own label (the constants,
+   * the one after none where there is nothing after) — a verb's `advance b2`, a
+   * template's `buy {meal} now` — or null where a template names anything else. Options' labels
+   * are then the same where their own labels are.
+   */
+  private labelAround(s: ChooseStmt): { before: string; after: string | null } | null {
+    if (s.label.kind === 'verb') return { before: this.constant(`${s.label.verb.text} `), after: null };
+    const parts = s.label.text.split(/\{([^}]+)\}/);
+    if (parts.length !== 3 || parts[1] !== s.variable.text) return null;
+    return { before: this.constant(parts[0]!), after: parts[2] ? this.constant(parts[2]) : null };
   }
 
   private menu(s: Extract<Stmt, { kind: 'Menu' }>, scope: Scope, ind: string): string {
