@@ -115,12 +115,15 @@ function nonNull(v) { return v === null ? deopt() : v; }
 function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deopt(); }
 /** The directions named so far and their numbers: the same few texts come again and again, mostly as the same strings. */
 const WAY_NAMES = [], WAY_NUMBERS = [];
+let lastWay = null, lastWayNumber = 0;
 function way(w) {
-  for (let j = 0; j < WAY_NAMES.length; j++) if (WAY_NAMES[j] === w) return WAY_NUMBERS[j];
+  if (w === lastWay) return lastWayNumber;
+  for (let j = 0; j < WAY_NAMES.length; j++) if (WAY_NAMES[j] === w) { lastWay = w; return (lastWayNumber = WAY_NUMBERS[j]); }
   const k = typeof w === 'string' ? WAYS.get(w) : undefined;
   if (k === undefined) deopt();
   if (WAY_NAMES.length < 16) { WAY_NAMES.push(w); WAY_NUMBERS.push(k); }
-  return k;
+  lastWay = w;
+  return (lastWayNumber = k);
 }
 /** The space one step way k (an index of WAYS) from s, or none off the grid. */
 function toward(s, k) {

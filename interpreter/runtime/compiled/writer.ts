@@ -73,6 +73,7 @@ const isThingOrNone = (t: Kind): boolean => isRefKind(t) || (t.endsWith('?') && 
 /** Defines of at most this many expression nodes are written in place where called on things (see inlined). */
 const INLINED_NODES = 24;
 const size = (e: Expr): number => exprChildren(e).reduce((n, x) => n + size(x), 1);
+const hasComprehension = (e: Expr): boolean => e.kind === 'Comprehension' || exprChildren(e).some(hasComprehension);
 const newLoop = (variable: string, share = false): Loop => ({ variable, share, decls: [], shared: new Map(), resets: [] });
 
 export class Writer {
@@ -395,7 +396,9 @@ export class Writer {
    * local has no effect, so the answer is the call's.) Not inside itself.
    */
   private inlined(d: DefineDecl, args: readonly Src[]): Src | null {
-    if (d.params.length === 0 || this.inlining.has(d) || size(d.body) > INLINED_NODES) return null;
+    // (A body with a comprehension is a function of its own wherever it is written: in place, it
+    // would be one per call, and calls on the same item could no longer share one answer.)
+    if (d.params.length === 0 || this.inlining.has(d) || size(d.body) > INLINED_NODES || hasComprehension(d.body)) return null;
     if (!args.every((x) => /^v\d+$/.test(x.js)) || !args.some((x) => isThingOrNone(x.t))) return null;
     this.inlining.add(d);
     try {
@@ -571,7 +574,7 @@ export class Writer {
         if (name === 'owner') return { js: `OWNERS[${x}.i]`, t: 'player?' };
         if (name === 'space') return { js: `(SPACE_OF[${x}.i] < 0 ? null : SPACES[SPACE_OF[${x}.i]])`, t: 'space?' };
         if (name === 'position') return counter ? null : { js: `(SPACE_OF[${x}.i] < 0 ? null : POSITIONS[SPACE_OF[${x}.i]])`, t: 'scalar' };
-        if (name === 'slot') return null;
+        if (name === 'slot') return { js: `(SPACE_OF[${x}.i] < 0 ? null : SLOT_OF[${x}.i])`, t: 'scalar' };
         return counter?.per === 'piece' ? num(`${counter.js}[${x}.i]`) : null;
       case 'space':
         if (counter) return counter.per === 'space' ? num(`${counter.js}[${x}.i]`) : null;
@@ -637,7 +640,7 @@ export class Writer {
         `let best = null, found = false, c = 0${keyNames.map((k) => `, b${k}`).join('')};`,
         `for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}${keyNames.map((k, j) => `const ${k} = ${keyJs[j]}; `).join('')}if (!found || ${earlier(0)}) { best = ${x}; found = true; ${keyNames.map((k) => `b${k} = ${k};`).join(' ')} } }`,
         'return found ? best : deopt();',
-      ], 'any');
+      ], listSrc.t === 'list' && listSrc.of ? listSrc.of : 'any');
     }
     if (q === 'sorted' || q === 'best' || q === 'worst') {
       // Ordered by their keys (numbers by value, anything else by label), ties in the list's order.
