@@ -476,9 +476,23 @@ function combinations(items, k) {
 }
 /** Every subset of at most 12 items, the smaller first. */
 function subsets(items) {
-  if (items.length > 12) deopt();
+  const n = items.length;
+  if (n > 12) deopt();
+  const masks = SUBSET_MASKS[n] ??= masksBySize(n);
   const out = [];
-  for (let mask = 0; mask < 1 << items.length; mask++) out.push(items.filter((_, j) => mask & (1 << j)));
-  return out.sort((a, b) => a.length - b.length);
+  for (let k = 0; k < masks.length; k++) {
+    const mask = masks[k], subset = [];
+    for (let j = 0; j < n; j++) if (mask & (1 << j)) subset.push(items[j]);
+    out.push(subset);
+  }
+  return out;
+}
+/** Per number of items, the masks of its subsets in the order above: the smaller first, each size in the masks' order. */
+const SUBSET_MASKS = [];
+function masksBySize(n) {
+  const masks = [];
+  for (let mask = 0; mask < 1 << n; mask++) masks.push(mask);
+  const size = (m) => { let c = 0; for (; m; m &= m - 1) c++; return c; };
+  return masks.sort((a, b) => size(a) - size(b));
 }
 `;

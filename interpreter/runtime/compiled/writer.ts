@@ -605,9 +605,11 @@ export class Writer {
     const items = this.local(), i = this.local(), x = this.local(), n = this.local();
     const listSrc = this.src(e.list, scope, open);
     const inner = new Map(scope).set(e.variable.text, { js: x, t: itemOf(listSrc) });
+    const ranged = !e.stops && !firstOfSorted && !['every', 'sorted', 'best', 'worst', 'connected'].includes(q);
+    const range = ranged ? this.positionRange(e.list, e.where, e.variable.text, scope, open) : null;
     const loop = newLoop(e.variable.text);
     this.loops.push(loop);
-    const cond = e.where ? truth(this.src(e.where, inner, open)) : null;
+    const cond = this.condition(e.where, range?.tests ?? 0, inner, open);
     const key = e.keys.length ? this.src(e.keys[0]!, inner, open) : { js: 'null', t: 'any' as Kind };
     const keyJs = e.keys.map((k) => this.expr(k, inner, open));
     const allKeys = `[${keyJs.join(', ')}]`;
@@ -660,7 +662,6 @@ export class Writer {
       // `every q in pieces where space of q is not none`: none of them is in supply.
       return { js: `(SUPPLY_COUNT[${this.collectionIndex(this.m.collections.get(e.list.name.text)!)}] === 0)`, t: 'bool' };
     }
-    const range = e.stops || q === 'every' ? null : this.positionRange(e.list, e.where, e.variable.text, scope, open);
     const whole = range?.list ?? list(listSrc);
     const plan = e.stops || q === 'every' || range !== null ? null : this.indexPlan(e, scope, open);
     const lines = [...loop.decls, `const ${items} = ${plan === null ? whole : plan.whole ? plan.js : `${plan.js} ?? ${whole}`};`, `let lo = 0, hi = ${items}.length;`];
@@ -743,10 +744,11 @@ export class Writer {
   /**
    * `… s in track where position of s > position of t and position of s <= … and …`: over a board's
    * spaces in their order, where a space's position is its place in the list, leading order tests
-   * of `position of s` bound a range of the list. Only that range is tried (the whole condition
-   * still judged on each): the list sliced, as JavaScript, or null.
+   * of `position of s` bound a range of the list. Only that range is tried, and those tests are
+   * not judged again (the rest of the condition is: see condition): the list, as JavaScript, the
+   * bounds, and how many leading tests they stand for; or null.
    */
-  private positionRange(list: Expr, where: Expr | null, variable: string, scope: Scope, open: boolean): { list: string; bound: (lo: string, hi: string) => string } | null {
+  private positionRange(list: Expr, where: Expr | null, variable: string, scope: Scope, open: boolean): { list: string; bound: (lo: string, hi: string) => string; tests: number } | null {
     if (!where || list.kind !== 'Ref' || scope.has(list.name.text) || !this.m.boards.has(list.name.text)) return null;
     if (this.counters.has('position') || [...this.m.things.values()].some((t) => t.attrs.position !== undefined)) return null;
     const tests = conjuncts(where);
@@ -770,7 +772,19 @@ export class Writer {
         default: return `${hi} = Math.min(${hi}, Math.floor(${x}) + 1);`;
       }
     }).join(' ');
-    return { list: spaces, bound };
+    return { list: spaces, bound, tests: bounds.length };
+  }
+
+  /**
+   * A condition as a test, but for its first `skipped` tests (those a range of positions already
+   * ensures: every item in the range passes them, and they read nothing that could fail there that
+   * working out the range did not): null where nothing is left to judge.
+   */
+  private condition(where: Expr | null, skipped: number, scope: Scope, open: boolean): string | null {
+    if (!where) return null;
+    if (skipped === 0) return truth(this.src(where, scope, open));
+    const rest = conjuncts(where).slice(skipped);
+    return rest.length ? `(${rest.map((t) => truth(this.src(t, scope, open))).join(' && ')})` : null;
   }
 
   /** A table's thing: a board's space, or a card. */
@@ -983,17 +997,18 @@ export class Writer {
     const items = this.local(), i = this.local(), x = this.local(), id = this.local(), k = this.local(), mark = this.local(), who = this.local();
     const fromSrc = this.src(s.from, scope, true);
     const inner = new Map(scope).set(s.variable.text, { js: x, t: s.count || s.subset ? 'list' : itemOf(fromSrc) });
+    const range = s.count || s.subset ? null : this.positionRange(s.from, s.where, s.variable.text, scope, true);
     const loop = newLoop(s.variable.text, true);
     this.loops.push(loop);
     const refused: string[] = [];
-    if (s.where) refused.push(`!${truth(this.src(s.where, inner, true))}`);
+    const where = this.condition(s.where, range?.tests ?? 0, inner, true);
+    if (where) refused.push(`!${where}`);
     refused.push(...this.forbidding(s.name.text, inner, who));
     const around = this.labelAround(s);
     const verb = around?.before ?? null;
     const label = around ? `${around.before} + LABEL(${x})${around.after ? ` + ${around.after}` : ''}` : s.label.kind === 'verb' ? '' : this.template(s.label.text, inner);
     this.loops.pop();
     const from = fromSrc.js;
-    const range = s.count || s.subset ? null : this.positionRange(s.from, s.where, s.variable.text, scope, true);
     const values = s.count ? `combinations(L(${from}), N(${this.expr(s.count, scope, true)}))` : s.subset ? `subsets(L(${from}))` : range ? range.list : `L(${from})`;
     const lines = [
       `const ${who} = ${this.decider(s.by, scope)};`,
