@@ -73,7 +73,7 @@ export function compiledPlayout(def: GameDefinition, options: PlayoutOptions, wa
   for (let seat = 0; seat < options.players; seat++) {
     const agent = options.agents(seat);
     if (!agent.pick) return null;
-    pickers.push((count) => agent.pick!(count));
+    pickers.push(agent.pick.bind(agent));
   }
   try {
     return program.play(pickers, options.maxMoves ?? 100_000, options.seed, watch);

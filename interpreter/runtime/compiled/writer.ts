@@ -69,6 +69,8 @@ const CURRENT_PLAYER = '(cur < 0 ? null : PLAYERS[cur])';
 /** A value kept for an option and read again (see Loop): cheap to write twice. */
 const SHARED = /^\(t\d+k \? t\d+ : \(t\d+k = true, t\d+ = [^;]*\)\)$/;
 const isRefKind = (t: Kind): t is RefKind => t === 'space' || t === 'piece' || t === 'player' || t === 'card';
+/** What is known of a choice's option, from what is known of the items listed: a thing of one kind, or none where it may be passed. */
+const chosenKind = (item: Kind, optional: boolean): Kind => (!isRefKind(item) ? 'any' : optional ? `${item}?` : item);
 const isThingOrNone = (t: Kind): boolean => isRefKind(t) || (t.endsWith('?') && isRefKind(t.slice(0, -1) as Kind));
 /** Defines of at most this many expression nodes are written in place where called on things (see inlined). */
 const INLINED_NODES = 24;
@@ -425,11 +427,13 @@ export class Writer {
   }
 
   /** An event's handlers, one after another, as the machine runs a fired event: a function of the event's arguments. */
-  event(name: string): string {
-    return this.once(this.events, name, 'e', (js) => {
+  event(name: string, kinds: readonly Kind[]): string {
+    // One function per event and what is known of its arguments (the handlers read their properties in place).
+    const known = kinds.map((k) => (isThingOrNone(k) ? k : 'any'));
+    return this.once(this.events, `${name}/${known.join(',')}`, 'e', (js) => {
       const names = (this.m.events.get(name)?.params ?? []).map((p) => p.text);
       const params = names.map(() => this.local());
-      const scope: Scope = new Map(names.map((p, i) => [p, { js: params[i]!, t: 'any' }]));
+      const scope: Scope = new Map(names.map((p, i) => [p, { js: params[i]!, t: known[i] ?? 'any' }]));
       const lines = [`function ${js}(${params.join(', ')}) {`, `  if (++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();`];
       for (const { rule, power } of this.m.handlers.get(name) ?? []) {
         // Each handler's power and condition are judged when its turn comes (after the handlers before it ran).
@@ -913,11 +917,11 @@ export class Writer {
       case 'Fire': {
         // The event's arguments, as many as it has parameters (a missing one is none).
         const count = this.m.events.get(s.event.text)?.params.length ?? 0;
-        const args = s.args.map((a) => e(a));
-        const passed = Array.from({ length: count }, (_, i) => args[i] ?? 'null');
+        const args = s.args.map((a) => this.src(a, scope, true));
+        const passed = Array.from({ length: count }, (_, i): Src => args[i] ?? { js: 'null', t: 'scalar' });
         // Arguments beyond its parameters are still worked out, as the machine does.
-        const extra = args.slice(count).map((a) => `${ind}${a};\n`).join('');
-        return `${extra}${ind}${this.event(s.event.text)}(${passed.join(', ')});\n`;
+        const extra = args.slice(count).map((a) => `${ind}${a.js};\n`).join('');
+        return `${extra}${ind}${this.event(s.event.text, passed.map((a) => a.t))}(${passed.map((a) => a.js).join(', ')});\n`;
       }
       default: {
         const never: never = s;
@@ -1036,7 +1040,8 @@ export class Writer {
       `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}${around?.after ? `, ${around.after}` : ''});`,
     ];
     const chosen = this.local();
-    scope.set(s.variable.text, { js: chosen, t: 'any' });
+    // The option taken: one of the things listed (or none, where the choice may be passed).
+    scope.set(s.variable.text, { js: chosen, t: s.count || s.subset ? 'any' : chosenKind(itemOf(fromSrc), s.optional) });
     return `${ind}let ${chosen};\n${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  ${chosen} = OPTIONS[${k}];\n${ind}}\n`;
   }
 
@@ -1147,7 +1152,8 @@ export class Writer {
       `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}${around?.after ? `, ${around.after}` : ''});`,
     ];
     const chosen = this.local();
-    scope.set(s.variable.text, { js: chosen, t: 'any' });
+    const kinds = new Set(written.map((w) => w.item.t));
+    scope.set(s.variable.text, { js: chosen, t: kinds.size === 1 ? chosenKind([...kinds][0]!, s.optional) : 'any' });
     return `${ind}let ${chosen};\n${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  ${chosen} = OPTIONS[${k}];\n${ind}}\n`;
   }
 
