@@ -83,7 +83,8 @@ export class Writer {
   readonly functions: string[] = [];
   private locals = 0;
   private readonly defineNames = new Map<DefineDecl, string>();
-  private readonly ruleNames = new Map<RuleDecl, string>();
+  private readonly ruleNames = new Map<string, string>();
+  private readonly ruleIds = new Map<RuleDecl, number>();
   private readonly pending: (() => void)[] = [];
   /** The defines being written in place just now (see inlined). */
   private readonly inlining = new Set<DefineDecl>();
@@ -199,10 +200,14 @@ export class Writer {
     });
   }
 
-  rule(r: RuleDecl): string {
-    return this.once(this.ruleNames, r, 'r', (name) => {
+  /** A rule's function for what is known of its arguments (one per rule and such knowledge). */
+  rule(r: RuleDecl, kinds: readonly Kind[]): string {
+    const known = r.params.map((_, i): Kind => (isThingOrNone(kinds[i] ?? 'any') ? kinds[i]! : 'any'));
+    let id = this.ruleIds.get(r);
+    if (id === undefined) this.ruleIds.set(r, (id = this.ruleIds.size));
+    return this.once(this.ruleNames, `${id}/${known.join(',')}`, 'r', (name) => {
       const params = r.params.map(() => this.local());
-      const scope: Scope = new Map(r.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
+      const scope: Scope = new Map(r.params.map((p, i) => [p.text, { js: params[i]!, t: known[i]! }]));
       this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP} || ++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();\n  if (watch !== null) watch.fired(${r.span.start});\n${this.block(r.body, scope, '  ')}  depth--;\n}`);
     });
   }
@@ -901,8 +906,8 @@ export class Writer {
         const rule = this.m.rules.get(s.rule.text);
         if (!rule) return `${ind}deopt();\n`;
         // The machine evaluates the arguments it has parameters for; a missing one is none.
-        const args = rule.params.map((_, i) => (s.args[i] ? e(s.args[i]!) : 'null'));
-        return `${ind}${this.rule(rule)}(${args.join(', ')});\n`;
+        const args = rule.params.map((_, i): Src => (s.args[i] ? this.src(s.args[i]!, scope, true) : { js: 'null', t: 'scalar' }));
+        return `${ind}${this.rule(rule, args.map((a) => a.t))}(${args.map((a) => a.js).join(', ')});\n`;
       }
       case 'EndGame':
         // After the round: the rules see `game-ending` and end it themselves.
