@@ -193,7 +193,7 @@ export function compileGame(m: Model): CompiledGame {
     SPACES: w.spaces, PIECES: w.pieces, PLAYERS: [...w.players], OWNERS: w.owners, POSITIONS: w.positions, TOWARD: w.toward,
     LINES: w.lines, WAYS: w.ways, ON_GRID: w.onGrid, OPPOSITES: new Map(Object.entries(OPPOSITE)), NP: w.pieceIds.length, NS: w.spaceIds.length,
   };
-  const play = new Function('K', 'H', 'W', source)(writer.constants, HELPERS, world) as (
+  const play = new Function('K', 'H', 'W', source)(writer.constants.map(interned), HELPERS, world) as (
     pickers: readonly Picker[], maxMoves: number, seed: string, watch: PlayWatch | null) => { moves: MoveRecord[]; turns: number; keys: number[][] };
   const winner = m.winner;
   return {
@@ -202,6 +202,18 @@ export function compileGame(m: Model): CompiledGame {
       return { moves, turns, result: resultOfKeys(winner, keys) };
     },
   };
+}
+
+/**
+ * A constant with its texts made V8's one copy of each (as an object's keys are): the program
+ * compares texts by `===` (a space's type against "inn"), and two such copies compare at a glance,
+ * where texts cut from the ruleset's source are compared letter by letter.
+ */
+function interned(v: unknown): unknown {
+  if (typeof v === 'string') return Object.keys({ [v]: true })[0]!;
+  if (Array.isArray(v)) return v.map(interned);
+  if (v instanceof Map) return new Map([...v].map(([k, x]) => [interned(k), interned(x)]));
+  return v;
 }
 
 /** Told the source of each program compiled (tests read it). */
