@@ -248,6 +248,56 @@ winner most score
     }
   });
 
+  it('finds spaces along a track by their positions as the machine does, the bounding tests judged once', () => {
+    // Leading tests of position bound a range of the track; with nothing else to judge, a count,
+    // a list, a first and a choice are the range itself (writer.ts, positionRange and condition).
+    const def = compileText(`
+game "Track" { players 2 }
+component Stop { name: text, kind: plain | inn }
+table stops of Stop {
+  | name | kind  |
+  | s1   | plain |
+  | s2   | plain |
+  | s3   | inn   |
+  | s4   | plain |
+  | s5   | plain |
+  | s6   | plain |
+  | s7   | inn   |
+  | s8   | plain |
+}
+board road: track of stops
+pieces walkers 1 per player
+counter score per player
+counter rounds-left, from 6
+define ahead(w) = all s in road where position of s > position of w
+define near(w) = count s in road where position of s > position of w and position of s <= position of w + 3
+define next-inn(w) = first s in road where position of s > position of w and kind of s = "inn"
+define behind(w) = count s in road where position of s < position of w
+setup {
+  for each p in players { move (first w in walkers where owner of w = p) to first s in road }
+}
+flow {
+  repeat while rounds-left > 0 {
+    for each p in players { turn of p { walk(first w in walkers where owner of w = p) } }
+    lose 1 rounds-left
+  }
+}
+rule walk(w) {
+  may choose s from road where position of s > position of w and position of s <= position of w + 2 as go
+  if s is not none { move w to s }
+  gain count(ahead(w)) + near(w) + behind(w) score
+  if next-inn(w) is not none { gain 1 score }
+}
+winner most score
+`);
+    expect(whyNotCompiled(def, 2)).toBeNull();
+    for (let g = 0; g < 30; g++) {
+      const { tier, compiled, machine } = bothWays(def, 2, `track-${g}`);
+      expect(tier).toBe('compiled');
+      expect(compiled, `game ${g}`).toBe(machine);
+    }
+  });
+
   it('gives a game up to the machine, which gives the true error, where the rules go wrong mid-game', () => {
     const errorOf = (rules: string) => {
       const def = compileText(rules);

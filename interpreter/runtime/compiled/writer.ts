@@ -685,7 +685,7 @@ export class Writer {
         case 'first': lines.push(`return ${n} > 0 ? ${items}[0] : null;`); break;
         case 'last': lines.push(`return ${n} > 0 ? ${items}[${n} - 1] : null;`); break;
         case 'all': lines.push(`return ${items}.slice(0, ${n});`); break;
-        default: lines.push(`const kept = ${items}.slice(0, ${n});`, ...this.fold(q, 'kept', i, x, key, null));
+        default: lines.push(`const kept = ${items}.slice(0, ${n});`, `hi = ${n};`, ...this.fold(q, 'kept', i, x, key, null));
       }
     } else lines.push(...this.fold(q, items, i, x, key, plan?.whole ? null : cond));
     if (q === 'all') return { ...this.loopFunction(scope, lines, 'list'), ...(listSrc.of ? { of: listSrc.of } : {}) };
@@ -818,8 +818,9 @@ export class Writer {
       case 'every': return cond ? [`for (let ${i} = 0; ${i} < ${items}.length; ${i}++) { const ${x} = ${items}[${i}]; if (!${cond}) return false; }`, 'return true;'] : ['return true;'];
       case 'first': return [loop(`return ${x};`), 'return null;'];
       case 'last': return [`for (let ${i} = hi - 1; ${i} >= lo; ${i}--) { const ${x} = ${items}[${i}]; ${cond ? `if (!${cond}) continue; ` : ''}return ${x}; }`, 'return null;'];
-      case 'count': return cond ? ['let c = 0;', loop('c++;'), 'return c;'] : [`return ${items}.length;`];
-      case 'all': return cond ? ['const out = [];', loop(`out.push(${x});`), 'return out;'] : [`return ${items}.slice();`];
+      // (With nothing to judge, the items from lo up to hi; a bound that is not a number: none.)
+      case 'count': return cond ? ['let c = 0;', loop('c++;'), 'return c;'] : ['return hi > lo ? hi - lo : 0;'];
+      case 'all': return cond ? ['const out = [];', loop(`out.push(${x});`), 'return out;'] : [`return hi > lo ? ${items}.slice(lo, hi) : [];`];
       case 'each': return ['const out = [];', loop(`out.push(${key.js});`), 'return out;'];
       case 'sum': return ['let s = 0;', loop(`s += ${number(key)};`), 'return s;'];
       default: {
