@@ -23,6 +23,16 @@ function bothWays(def: GameDefinition, players: number, seed: string) {
   return { tier: p.tier, compiled: JSON.stringify([p.moves, p.result]), machine: JSON.stringify([state.moves, state.result]) };
 }
 
+/** Plays `games` seeded games both ways: the compiled tier plays every one, move for move as the machine does. */
+function expectSameGames(def: GameDefinition, players: number, name: string, games: number) {
+  expect(whyNotCompiled(def, players)).toBeNull();
+  for (let g = 0; g < games; g++) {
+    const { tier, compiled, machine } = bothWays(def, players, `${name}-${g}`);
+    expect(tier).toBe('compiled');
+    expect(compiled, `game ${g}`).toBe(machine);
+  }
+}
+
 const SHIPPED: readonly [string, number[], number][] = [
   ['rulesets/connect-four/connect-four.rules', [2], 80],
   ['rulesets/connect-four/connect-four.obvious.rules', [2], 10],
@@ -139,7 +149,7 @@ winner most score then least walked
   });
 
   it('offers a choice over lists joined by + as the machine offers the joined list, identical options once', () => {
-    // Choices over sums of \`each\` and \`all\` are walked part by part with no joined list made
+    // Choices over sums of `each` and `all` are walked part by part with no joined list made
     // (writer.ts, chooseStreamed): pairs written out, things, texts, a pair read whole, options
     // repeated across parts, an optional choice, a part whose items are not all things, and labels
     // with text after the option's own.
@@ -200,14 +210,9 @@ winner most score
 `);
     const sources: string[] = [];
     watchCompiledGames((source) => sources.push(source));
-    expect(whyNotCompiled(def, 2)).toBeNull();
+    expectSameGames(def, 2, 'steps', 40);
     // The pairs are offered as made at the offer, with no list of the steps built for the choice.
     expect(sources.join('\n')).toMatch(/offer\(\[v\d+, v\d+\], null\)/);
-    for (let g = 0; g < 40; g++) {
-      const { tier, compiled, machine } = bothWays(def, 2, `steps-${g}`);
-      expect(tier).toBe('compiled');
-      expect(compiled, `game ${g}`).toBe(machine);
-    }
   });
 
   it('keeps the pieces in supply as they leave the board and come back, as the machine finds them', () => {
@@ -240,12 +245,7 @@ rule tide {
 }
 winner most score
 `);
-    expect(whyNotCompiled(def, 2)).toBeNull();
-    for (let g = 0; g < 30; g++) {
-      const { tier, compiled, machine } = bothWays(def, 2, `tides-${g}`);
-      expect(tier).toBe('compiled');
-      expect(compiled, `game ${g}`).toBe(machine);
-    }
+    expectSameGames(def, 2, 'tides', 30);
   });
 
   it('finds spaces along a track by their positions as the machine does, the bounding tests judged once', () => {
@@ -290,12 +290,7 @@ rule walk(w) {
 }
 winner most score
 `);
-    expect(whyNotCompiled(def, 2)).toBeNull();
-    for (let g = 0; g < 30; g++) {
-      const { tier, compiled, machine } = bothWays(def, 2, `track-${g}`);
-      expect(tier).toBe('compiled');
-      expect(compiled, `game ${g}`).toBe(machine);
-    }
+    expectSameGames(def, 2, 'track', 30);
   });
 
   it('gives a game up to the machine, which gives the true error, where the rules go wrong mid-game', () => {
