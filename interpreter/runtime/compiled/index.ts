@@ -206,7 +206,7 @@ export function compileGame(m: Model): CompiledGame {
 
 /**
  * A constant with its texts made V8's one copy of each (as an object's keys are): the program
- * compares texts by `===` (a space's type against "inn"), and two such copies compare at a glance,
+ * compares texts by `===` (a space's kind against "hill"), and two such copies compare at a glance,
  * where texts cut from the ruleset's source are compared letter by letter.
  */
 function interned(v: unknown): unknown {

@@ -1083,7 +1083,7 @@ export class Writer {
 
   /**
    * A choice over parts (see streamed): per part, a loop over its list making each item (its parts
-   * held in locals where it is a list written out, so `stride[2]` reads one), then the choice's
+   * held in locals where it is a list written out, so `step[2]` reads one), then the choice's
    * condition and forbidding rules, then the option offered once per label. What is evaluated, and
    * in what order per item, is what the machine evaluates once the list is made; the list's items
    * are made as the machine makes them, only interleaved with the tests (nothing here has effects:
@@ -1165,8 +1165,8 @@ export class Writer {
 
   /**
    * A choice's option labels as the text before and after the option's own label (the constants,
-   * the one after none where there is nothing after) — a verb's `advance b2`, a
-   * template's `buy {meal} now` — or null where a template names anything else. Options' labels
+   * the one after none where there is nothing after) — a verb's `take b2`, a
+   * template's `take {card} now` — or null where a template names anything else. Options' labels
    * are then the same where their own labels are.
    */
   private labelAround(s: ChooseStmt): { before: string; after: string | null } | null {
