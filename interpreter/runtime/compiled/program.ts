@@ -113,15 +113,12 @@ let cur = -1, rounds = 0, depth = 0, moves = null, pickers = null, limit = 0;
 let watch = null, turns = 0;
 function nonNull(v) { return v === null ? deopt() : v; }
 function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deopt(); }
-/** The directions named so far and their numbers: the same few texts come again and again, mostly as the same strings. */
-const WAY_NAMES = [], WAY_NUMBERS = [];
+/** A direction's number (the last one asked for is kept: a loop asks the same one again and again). */
 let lastWay = null, lastWayNumber = 0;
 function way(w) {
   if (w === lastWay) return lastWayNumber;
-  for (let j = 0; j < WAY_NAMES.length; j++) if (WAY_NAMES[j] === w) { lastWay = w; return (lastWayNumber = WAY_NUMBERS[j]); }
   const k = typeof w === 'string' ? WAYS.get(w) : undefined;
   if (k === undefined) deopt();
-  if (WAY_NAMES.length < 16) { WAY_NAMES.push(w); WAY_NUMBERS.push(k); }
   lastWay = w;
   return (lastWayNumber = k);
 }
@@ -142,14 +139,7 @@ function line(s, k) {
   }
   return l;
 }
-const OPPOSITE_OF = [], OPPOSITE_IS = [];
-function opposite(w) {
-  for (let j = 0; j < OPPOSITE_OF.length; j++) if (OPPOSITE_OF[j] === w) return OPPOSITE_IS[j];
-  const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined;
-  if (o === undefined) deopt();
-  if (OPPOSITE_OF.length < 16) { OPPOSITE_OF.push(w); OPPOSITE_IS.push(o); }
-  return o;
-}
+function opposite(w) { const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined; return o === undefined ? deopt() : o; }
 /**
  * A list's items, or a zone's cards. A zone's list is the zone itself, changed as cards move: it is
  * read only while an expression is worked out (when nothing moves), never kept as a value (a zone's
