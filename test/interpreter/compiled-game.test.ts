@@ -211,8 +211,8 @@ winner most score
     const sources: string[] = [];
     watchCompiledGames((source) => sources.push(source));
     expectSameGames(def, 2, 'steps', 40);
-    // The pairs are offered as made at the offer, with no list of the steps built for the choice.
-    expect(sources.join('\n')).toMatch(/offer\(\[v\d+, v\d+\], null\)/);
+    // The pairs are offered as their two parts, with no list of the steps built for the choice (a pair is made only if chosen).
+    expect(sources.join('\n')).toMatch(/offerPair\(a, b\)/);
   });
 
   it('keeps the pieces in supply as they leave the board and come back, as the machine finds them', () => {

@@ -77,6 +77,13 @@ let HERE = new Array(NS).fill(EMPTY);
 const OPTIONS = [], IDS = [], BRANCHES = [];
 let OFFERED = 0;
 function offer(x, id) { OPTIONS[OFFERED] = x; IDS[OFFERED++] = id; }
+/**
+ * A pair offered as its two parts, made a list only if chosen (see decide): most options listed
+ * are not taken. PAIR stands in OPTIONS for the list not yet made.
+ */
+const PAIR = [], FIRSTS = [], SECONDS = [];
+function offerPair(a, b) { FIRSTS[OFFERED] = a; SECONDS[OFFERED] = b; OPTIONS[OFFERED] = PAIR; IDS[OFFERED++] = null; }
+function made(k) { if (OPTIONS[k] === PAIR) OPTIONS[k] = [FIRSTS[k], SECONDS[k]]; return k; }
 /** Whether an option of this id is offered already (identical copies are one option): by a set past a few options. */
 function offered(id) {
   if (OFFERED >= 8) return seen(id);
@@ -428,11 +435,12 @@ function readers(value, decider) {
 function decide(prefix, decider, choice, suffix = '') {
   const n = OFFERED;
   if (n === 0 || decider < 0) deopt();
-  if (n === 1) return 0;
+  if (n === 1) return made(0);
   if (moves.length >= limit) deopt();
   if (watch !== null) watch.decision(turns, measure);
   const k = pickers[decider](n);
   if (!(k >= 0 && k < n)) deopt();
+  made(k);
   const move = IDS[k] ?? prefix + LABEL(OPTIONS[k]) + suffix;
   if (secret > 0) moves.push({ player: decider, move, secret: true });
   else {

@@ -40,8 +40,9 @@ type Scope = ReadonlyMap<string, Src>;
 const truth = (x: Src): string => (x.t === 'bool' ? x.js : `T(${x.js})`);
 const number = (x: Src): string => (x.t === 'num' ? x.js : `N(${x.js})`);
 const list = (x: Src): string => (x.t === 'list' ? x.js : `L(${x.js})`);
-/** A space (an argument missing: none, which gives the game up). */
-const space = (x: Src | undefined): string => (x === undefined ? 'S(null)' : x.t === 'space' ? x.js : `S(${x.js})`);
+/** A space (an argument missing: none, which gives the game up); one known to be a space or none is only checked for none. */
+const space = (x: Src | undefined): string =>
+  x === undefined ? 'S(null)' : x.t === 'space' ? x.js : x.t === 'space?' ? (/^v\d+$/.test(x.js) ? `(${x.js} === null ? deopt() : ${x.js})` : `nonNull(${x.js})`) : `S(${x.js})`;
 /** Equal values: one that is not a list equals only itself. */
 const equality = (a: Src, b: Src): string =>
   (a.t !== 'list' && a.t !== 'any') || (b.t !== 'list' && b.t !== 'any') ? `(${a.js} === ${b.js})` : `EQ(${a.js}, ${b.js})`;
@@ -58,6 +59,8 @@ interface Loop {
   readonly decls: string[];
   readonly shared: Map<string, string>;
   readonly resets: string[];
+  /** Expressions of the item already held in locals (a listed pair's parts), by their JavaScript: read again from the local. */
+  readonly held: Map<string, Src>;
 }
 /** A part of a choice's list: an `each` or `all`, and the scope its names are read in. */
 interface Part {
@@ -76,7 +79,7 @@ const isThingOrNone = (t: Kind): boolean => isRefKind(t) || (t.endsWith('?') && 
 const INLINED_NODES = 24;
 const size = (e: Expr): number => exprChildren(e).reduce((n, x) => n + size(x), 1);
 const hasComprehension = (e: Expr): boolean => e.kind === 'Comprehension' || exprChildren(e).some(hasComprehension);
-const newLoop = (variable: string, share = false): Loop => ({ variable, share, decls: [], shared: new Map(), resets: [] });
+const newLoop = (variable: string, share = false): Loop => ({ variable, share, decls: [], shared: new Map(), resets: [], held: new Map() });
 
 export class Writer {
   readonly constants: unknown[] = [];
@@ -239,6 +242,8 @@ export class Writer {
       return { js: `(${h}k ? ${h} : (${h}k = true, ${h} = ${value.js}))`, t: value.t };
     }
     const written = this.written(e, scope, open);
+    const held = loop?.held.get(written.js);
+    if (held !== undefined) return held;
     if (loop !== undefined && loop.share && e.kind === 'Call' && this.m.defines.has(e.callee.text)) {
       // A define called on the item: its answer kept for the item (the same call again reads it).
       let t = loop.shared.get(written.js);
@@ -1104,7 +1109,12 @@ export class Writer {
       const where = e.where ? truth(this.src(e.where, inner, true)) : null;
       // The item: the variable itself (all), or the expression (each); a list written out is kept as its items.
       const key = e.quantifier === 'each' ? e.keys[0]! : null;
-      const pieces = key?.kind === 'List' ? key.items.map((item) => ({ local: this.local(), src: this.src(item, inner, true) })) : [];
+      // (Nothing a piece reads changes before the next is made: one a later piece reads again is read from its local.)
+      const pieces = key?.kind === 'List' ? key.items.map((item) => {
+        const piece = { local: this.local(), src: this.src(item, inner, true) };
+        if (!/^v\d+$/.test(piece.src.js)) partLoop.held.set(piece.src.js, { ...piece.src, js: piece.local });
+        return piece;
+      }) : [];
       const whole = key === null ? { js: v, t: itemOf(listSrc) } : key.kind === 'List' ? null : this.src(key, inner, true);
       this.loops.pop();
       const item: Src = whole ?? { js: x, t: 'list', tuple: pieces.map((p) => ({ js: p.local, t: p.src.t, ...(p.src.of ? { of: p.src.of } : {}) })) };
@@ -1145,7 +1155,7 @@ export class Writer {
       const offerOne = byRef
         ? `if (LABEL_MARKS[${value}.labelId] !== ${mark}) { LABEL_MARKS[${value}.labelId] = ${mark}; offer(${value}, null); }`
         : byPair
-          ? `if (PAIR_MARKS !== null) { const a = ${pieces[0]!.local}, b = ${pieces[1]!.local}; ${pieces.every((p) => isThingOrNone(p.t)) ? '' : 'if (!(a === null || a instanceof Ref) || !(b === null || b instanceof Ref)) deopt(); '}const pair = labelNumber(a) * LABEL_COUNT + labelNumber(b); if (PAIR_MARKS[pair] !== ${mark}) { PAIR_MARKS[pair] = ${mark}; offer(${value}, null); } } else ${byLabel}`
+          ? `if (PAIR_MARKS !== null) { const a = ${pieces[0]!.local}, b = ${pieces[1]!.local}; ${pieces.every((p) => isThingOrNone(p.t)) ? '' : 'if (!(a === null || a instanceof Ref) || !(b === null || b instanceof Ref)) deopt(); '}const pair = labelNumber(a) * LABEL_COUNT + labelNumber(b); if (PAIR_MARKS[pair] !== ${mark}) { PAIR_MARKS[pair] = ${mark}; ${value === `[${pieces[0]!.local}, ${pieces[1]!.local}]` ? 'offerPair(a, b)' : `offer(${value}, null)`}; } } else ${byLabel}`
           : byLabel;
       return [...lines, `  ${offerOne}`, '}'];
     });
