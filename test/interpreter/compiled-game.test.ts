@@ -248,6 +248,43 @@ winner most score
     expectSameGames(def, 2, 'tides', 30);
   });
 
+  it('finds the first piece on a space in the collection\'s order, not the order the pieces came', () => {
+    // Stones come onto the board last first, so a cell's pieces lie in another order than the
+    // collection's; \`first s in stones where space of s = c\` is found in place (firstOn).
+    const def = compileText(`
+game "Stacks" { players 2 }
+component Cell { name: text, x: number, y: number }
+table cells of Cell {
+  | name | x | y |
+  | a1   | 0 | 0 |
+  | b1   | 1 | 0 |
+}
+board row: square grid of cells
+pieces stones 4 per player
+counter score per player
+counter rounds-left, from 10
+define earliest(c) = first s in stones where space of s = c
+flow {
+  repeat while rounds-left > 0 {
+    for each p in players { turn of p { stack() } }
+    lose 1 rounds-left
+  }
+}
+rule stack {
+  choose c from row as put
+  let next = last s in stones where space of s is none
+  if next is not none { move next to c } else if earliest(c) is not none { move earliest(c) off the board }
+  if earliest(c) is not none and owner of earliest(c) = player { gain 1 score }
+  if earliest(none) is not none { gain 1 score }
+}
+winner most score
+`);
+    const sources: string[] = [];
+    watchCompiledGames((source) => sources.push(source));
+    expectSameGames(def, 2, 'stacks', 30);
+    expect(sources.join('\n')).toMatch(/firstOn\(\d+, /);
+  });
+
   it('finds spaces along a track by their positions as the machine does, the bounding tests judged once', () => {
     // Leading tests of position bound a range of the track; with nothing else to judge, a count,
     // a list, a first and a choice are the range itself (writer.ts, positionRange and condition).

@@ -346,6 +346,14 @@ function onSpace(c, s) {
   if (here.length === 1) return at[here[0].i] >= 0 ? ALONE[here[0].i] : EMPTY;
   return here.filter((q) => at[q.i] >= 0).sort((a, b) => at[a.i] - at[b.i]);
 }
+/** The first of onSpace(c, s), or none: on a space, the piece there earliest in the collection. */
+function firstOn(c, s) {
+  if (!(s instanceof Ref) || s.kind !== 0) { const all = onSpace(c, s); return all.length ? all[0] : null; }
+  const here = HERE[s.i], at = COLLECTION_AT[c];
+  let first = null;
+  for (let k = 0; k < here.length; k++) { const q = here[k]; if (at[q.i] >= 0 && (first === null || at[q.i] < at[first.i])) first = q; }
+  return first;
+}
 /** The pieces of collection c in supply (on no space) that p owns (p none: that nobody owns), in the collection's order. */
 function inSupply(c, p) {
   if (p instanceof Ref && p.kind === 2) return SUPPLY_OWNED[c][p.i];

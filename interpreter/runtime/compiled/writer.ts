@@ -678,6 +678,8 @@ export class Writer {
     }
     const whole = range?.list ?? list(listSrc);
     const plan = e.stops || q === 'every' || range !== null ? null : this.indexPlan(e, scope, open);
+    // The first piece on a space, where that is the whole condition: found in place, no list made.
+    if (plan?.onSpace && plan.whole && q === 'first') return { js: `firstOn(${plan.onSpace.c}, ${plan.onSpace.value})`, t: 'piece?' };
     const lines = [...loop.decls, `const ${items} = ${plan === null ? whole : plan.whole ? plan.js : `${plan.js} ?? ${whole}`};`, `let lo = 0, hi = ${items}.length;`];
     if (range) lines.push(range.bound('lo', 'hi'));
     if (e.stops) {
@@ -717,7 +719,7 @@ export class Writer {
    * the indexed tests are the whole condition (`whole`), the index finds exactly the items that
    * pass, and nothing is judged again.
    */
-  private indexPlan(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean): { js: string; whole: boolean } | null {
+  private indexPlan(e: Extract<Expr, { kind: 'Comprehension' }>, scope: Scope, open: boolean): { js: string; whole: boolean; onSpace?: { c: number; value: string } } | null {
     if (!e.where || e.list.kind !== 'Ref' || scope.has(e.list.name.text)) return null;
     const listName = e.list.name.text;
     const tests = conjuncts(e.where);
@@ -737,7 +739,8 @@ export class Writer {
         // `owner of q = p and space of q is none …`: p's pieces in supply.
         const next = tests[1] ?? null;
         if (property === 'owner' && next !== null && isNoSpaceTest(next, variable)) return { js: `inSupply(${c}, ${value})`, whole: tests.length === 2 };
-        return { js: `${property === 'space' ? 'onSpace' : 'ownedBy'}(${c}, ${value})`, whole: tests.length === 1 };
+        if (property === 'space') return { js: `onSpace(${c}, ${value})`, whole: tests.length === 1, onSpace: { c, value } };
+        return { js: `ownedBy(${c}, ${value})`, whole: tests.length === 1 };
       }
       // A board's spaces or a table's things by an attribute every one of them has.
       const ids = this.m.boards.get(listName)?.order ?? this.m.tableThings.get(listName);
