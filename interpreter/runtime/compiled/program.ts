@@ -420,6 +420,11 @@ function ownedBy(c, p) {
 function withValue(byValue, v) {
   return (typeof v === 'number' && v === v) || typeof v === 'string' || typeof v === 'boolean' ? byValue.get(v) ?? EMPTY : EMPTY;
 }
+/** The things with these values of two attributes: by the first's, then the second's. */
+function withValues(byValues, a, b) {
+  const byOther = (typeof a === 'number' && a === a) || typeof a === 'string' || typeof a === 'boolean' ? byValues.get(a) : undefined;
+  return byOther === undefined ? EMPTY : withValue(byOther, b);
+}
 /**
  * Who may know which option was chosen, as the machine's optionReaders: everyone (null), unless it
  * names cards lying unrevealed in zones some cannot read; then the decider and those who read them all.

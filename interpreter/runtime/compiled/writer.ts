@@ -753,7 +753,38 @@ export class Writer {
         if (!items) byValue.set(v, (items = []));
         items.push(this.thing(id));
       }
+      // `… where x of s = a and y of s = b`: by both attributes at once (a cell by its coordinates).
+      const second = this.secondAttribute(tests[1], variable, property, ids);
+      if (second !== null) {
+        const byBoth = new Map([...byValue.keys()].map((v) => [v, new Map<unknown, Ref[]>()]));
+        for (const id of ids) {
+          const attrs = this.m.things.get(id)!.attrs;
+          const byOther = byBoth.get(attrs[property])!;
+          let items = byOther.get(attrs[second.property]);
+          if (!items) byOther.set(attrs[second.property], (items = []));
+          items.push(this.thing(id));
+        }
+        return { js: `withValues(${this.constant(byBoth)}, ${value}, ${this.expr(second.other, scope, open)})`, whole: tests.length === 2 };
+      }
       return { js: `withValue(${this.constant(byValue)}, ${value})`, whole: tests.length === 1 };
+    }
+    return null;
+  }
+
+  /**
+   * The second test of an index plan on a board's spaces or a table's things, where it too is an
+   * attribute every one of them has (another than the first's) equal to a value that does not read
+   * the item: the attribute and the value. The value is then worked out before any item is tried,
+   * where trying them in order works it out only once one passes the first test; it reads nothing
+   * that changes, and an error it meets gives the game up (the machine plays it and finds the truth).
+   */
+  private secondAttribute(test: Expr | undefined, variable: string, first: string, ids: readonly string[]): { property: string; other: Expr } | null {
+    if (test === undefined || test.kind !== 'Binary' || (test.op !== '=' && test.op !== 'is')) return null;
+    for (const [side, other] of [[test.left, test.right], [test.right, test.left]] as const) {
+      if (side.kind !== 'Of' || side.on || side.target.kind !== 'Ref' || side.target.name.text !== variable || mentions(other, variable)) continue;
+      const property = side.property.text;
+      if (property === first || property === 'position' || property === 'name' || property === 'zone' || this.counters.has(property)) return null;
+      return ids.every((id) => this.m.things.get(id)?.attrs[property] !== undefined) ? { property, other } : null;
     }
     return null;
   }
