@@ -327,7 +327,10 @@ function leave(p, s) {
   HERE[s] = after;
 }
 function arrive(p, s) {
-  const before = HERE[s], after = [], piece = PIECES[p];
+  const before = HERE[s];
+  // (Lists of pieces on a space are never changed in place: one piece alone is its list of one.)
+  if (before.length === 0) { HERE[s] = ALONE[p]; return; }
+  const after = [], piece = PIECES[p];
   let placed = false;
   for (let k = 0; k < before.length; k++) {
     const q = before[k].i;
@@ -444,8 +447,23 @@ function readers(value, decider) {
   if (who === null) return null;
   return who.includes(decider) ? who : [...who, decider].sort((a, b) => a - b);
 }
+/**
+ * Per choice (by its number), the texts of its moves made so far, by the option's label number
+ * (a pair's: past the single labels): a move taken again is the same text, not made again.
+ */
+const MOVE_TEXTS = [];
+function moveText(site, prefix, x, suffix) {
+  const n = x instanceof Ref ? x.labelId
+    : PAIR_MARKS !== null && Array.isArray(x) && x.length === 2 && (x[0] === null || x[0] instanceof Ref) && (x[1] === null || x[1] instanceof Ref)
+      ? LABEL_COUNT + labelNumber(x[0]) * LABEL_COUNT + labelNumber(x[1]) : -1;
+  if (n < 0 || site < 0) return prefix + LABEL(x) + suffix;
+  const texts = MOVE_TEXTS[site] ?? (MOVE_TEXTS[site] = new Map());
+  let text = texts.get(n);
+  if (text === undefined) texts.set(n, (text = prefix + LABEL(x) + suffix));
+  return text;
+}
 /** The option the current player takes: the only one as it is, else the agent's pick. */
-function decide(prefix, decider, choice, suffix = '') {
+function decide(prefix, decider, choice, suffix = '', site = -1) {
   const n = OFFERED;
   if (n === 0 || decider < 0) deopt();
   if (n === 1) return made(0);
@@ -454,7 +472,7 @@ function decide(prefix, decider, choice, suffix = '') {
   const k = pickers[decider](n);
   if (!(k >= 0 && k < n)) deopt();
   made(k);
-  const move = IDS[k] ?? prefix + LABEL(OPTIONS[k]) + suffix;
+  const move = IDS[k] ?? moveText(site, prefix, OPTIONS[k], suffix);
   if (secret > 0) moves.push({ player: decider, move, secret: true });
   else {
     const seen = readers(OPTIONS[k], decider);

@@ -99,6 +99,8 @@ export class Writer {
   /** Property name → its function in the program. */
   private readonly properties = new Map<string, string>();
   private comprehensions = 0;
+  /** Choices written so far: each has its number, for the texts of its moves kept (see decide). */
+  private choices = 0;
   /** Whether the statements being written are the setup's or the flow's own (inside the block `game`). */
   topLevel = false;
   /** The loops being written, innermost last: their item's name, and what is worked out once before each. */
@@ -1082,7 +1084,7 @@ export class Writer {
       `  offer(${x}, ${id});`,
       '}',
       ...(s.optional ? [`offer(null, ${this.constant(s.passLabel ?? 'pass')});`] : []),
-      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}${around?.after ? `, ${around.after}` : ''});`,
+      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}, ${around?.after ?? "''"}, ${this.choices++});`,
     ];
     const chosen = this.local();
     // The option taken: one of the things listed (or none, where the choice may be passed).
@@ -1199,7 +1201,7 @@ export class Writer {
       `const ${mark} = ++marks;`,
       ...loops,
       ...(s.optional ? [`offer(null, ${this.constant(s.passLabel ?? 'pass')});`] : []),
-      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}${around?.after ? `, ${around.after}` : ''});`,
+      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}, ${around?.after ?? "''"}, ${this.choices++});`,
     ];
     const chosen = this.local();
     const kinds = new Set(written.map((w) => w.item.t));
