@@ -71,10 +71,10 @@ export function checkSetup(def: GameDefinition, players: number, variants: reado
   if (!Number.isInteger(players) || players < def.players.min || players > def.players.max) {
     throw new SetupError(diag('R0704', span, { min: def.players.min, max: def.players.max, players }).message, 'R0704');
   }
-  const chosen = def.variants.filter((v) => v.when === null);
   for (const id of variants) {
     const v = def.variants.find((x) => x.id === id);
     if (!v || v.when !== null) {
+      const chosen = def.variants.filter((x) => x.when === null);
       throw new SetupError(diag('R0703', span, { name: id, known: chosen.map((x) => x.id).join(', ') || '(none)' }).message, 'R0703');
     }
     for (const other of v.excludes) {

@@ -132,11 +132,13 @@ function overridesOf(powerDefines: ReadonlyMap<string, ReadonlyMap<string, Defin
 }
 
 const cache = new WeakMap<GameDefinition, Map<string, Model>>();
+const NO_VARIANT_KEYS = Array.from({ length: 17 }, (_, players) => `${players}|`);
 
 export function modelFor(def: GameDefinition, playerCount: number, chosen: readonly string[]): Model {
   let byKey = cache.get(def);
   if (!byKey) cache.set(def, (byKey = new Map()));
-  const key = `${playerCount}|${[...chosen].sort().join(',')}`;
+  // (Most games are played with no variant chosen, a playout's thousands of them too: their key is made once.)
+  const key = chosen.length === 0 ? NO_VARIANT_KEYS[playerCount] ?? `${playerCount}|` : `${playerCount}|${[...chosen].sort().join(',')}`;
   let model = byKey.get(key);
   if (!model) byKey.set(key, (model = buildModel(def, playerCount, chosen)));
   return model;
