@@ -120,14 +120,18 @@ let cur = -1, rounds = 0, depth = 0, moves = null, pickers = null, limit = 0;
 let watch = null, turns = 0;
 function nonNull(v) { return v === null ? deopt() : v; }
 function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deopt(); }
-/** A direction's number (the last one asked for is kept: a loop asks the same one again and again). */
-let lastWay = null, lastWayNumber = 0;
+/**
+ * The grid's directions by number, and each one's opposite. A direction met in the rules is one of
+ * a few texts, each V8's one copy (the program's constants and the opposites are): found by
+ * comparing it with each, which is quicker than a map's lookup.
+ */
+const WAY_NAMES = [];
+for (const [name, k] of WAYS) WAY_NAMES[k] = name;
+const WAY_OPPOSITES = WAY_NAMES.map((name) => OPPOSITES.get(name));
+/** A direction's number. */
 function way(w) {
-  if (w === lastWay) return lastWayNumber;
-  const k = typeof w === 'string' ? WAYS.get(w) : undefined;
-  if (k === undefined) deopt();
-  lastWay = w;
-  return (lastWayNumber = k);
+  for (let k = 0; k < WAY_NAMES.length; k++) if (WAY_NAMES[k] === w) return k;
+  return deopt();
 }
 /** The space one step way k (an index of WAYS) from s, or none off the grid. */
 function toward(s, k) {
@@ -146,7 +150,11 @@ function line(s, k) {
   }
   return l;
 }
-function opposite(w) { const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined; return o === undefined ? deopt() : o; }
+function opposite(w) {
+  for (let k = 0; k < WAY_NAMES.length; k++) if (WAY_NAMES[k] === w && WAY_OPPOSITES[k] !== undefined) return WAY_OPPOSITES[k];
+  const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined;
+  return o === undefined ? deopt() : o;
+}
 /**
  * A list's items, or a zone's cards. A zone's list is the zone itself, changed as cards move: it is
  * read only while an expression is worked out (when nothing moves), never kept as a value (a zone's
