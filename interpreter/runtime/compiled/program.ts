@@ -128,9 +128,11 @@ function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deo
 const WAY_NAMES = [];
 for (const [name, k] of WAYS) WAY_NAMES[k] = name;
 const WAY_OPPOSITES = WAY_NAMES.map((name) => OPPOSITES.get(name));
-/** A direction's number. */
+/** A direction's number (the last one asked for is kept: a loop often asks the same one again and again). */
+let lastWay = null, lastWayNumber = 0;
 function way(w) {
-  for (let k = 0; k < WAY_NAMES.length; k++) if (WAY_NAMES[k] === w) return k;
+  if (w === lastWay) return lastWayNumber;
+  for (let k = 0; k < WAY_NAMES.length; k++) if (WAY_NAMES[k] === w) { lastWay = w; return (lastWayNumber = k); }
   return deopt();
 }
 /** The space one step way k (an index of WAYS) from s, or none off the grid. */
