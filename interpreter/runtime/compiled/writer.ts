@@ -34,6 +34,13 @@ interface Src {
   readonly tuple?: readonly Src[];
 }
 const itemOf = (x: Src): Kind => ((x.t === 'list' || x.t === 'scalar') && x.of ? x.of : 'any');
+/** What the writer had written, to take a trial's writing back (see typeOfDefine). */
+interface SavedOutput {
+  readonly functions: number;
+  readonly properties: Map<string, string>;
+  readonly pending: number;
+  readonly named: readonly Set<unknown>[];
+}
 /** The JavaScript local each name in scope stands for. */
 type Scope = ReadonlyMap<string, Src>;
 
@@ -85,7 +92,8 @@ export class Writer {
   readonly constants: unknown[] = [];
   readonly functions: string[] = [];
   private locals = 0;
-  private readonly defineNames = new Map<DefineDecl, string>();
+  private readonly defineNames = new Map<string, string>();
+  private readonly defineIds = new Map<DefineDecl, number>();
   private readonly ruleNames = new Map<string, string>();
   private readonly ruleIds = new Map<RuleDecl, number>();
   private readonly pending: (() => void)[] = [];
@@ -140,13 +148,25 @@ export class Writer {
   }
 
   /** What has been written so far, to take back what working out a define's type wrote. */
-  private saveOutput(): { functions: number; properties: Map<string, string> } {
-    return { functions: this.functions.length, properties: new Map(this.properties) };
+  private saveOutput(): SavedOutput {
+    return {
+      functions: this.functions.length, properties: new Map(this.properties), pending: this.pending.length,
+      named: this.namedFunctions().map((names) => new Set(names.keys())),
+    };
   }
-  private restoreOutput(saved: { functions: number; properties: Map<string, string> }): void {
+  /** Takes back what was written and asked for since `saved` (a trial's functions are never called). */
+  private restoreOutput(saved: SavedOutput): void {
     this.functions.length = saved.functions;
     this.properties.clear();
     for (const [k, v] of saved.properties) this.properties.set(k, v);
+    this.pending.length = saved.pending;
+    this.namedFunctions().forEach((names, i) => {
+      for (const key of names.keys()) if (!saved.named[i]!.has(key)) names.delete(key);
+    });
+  }
+  /** The functions made up once each (see once), by kind. */
+  private namedFunctions(): Map<unknown, string>[] {
+    return [this.defineNames, this.ruleNames, this.dispatchers, this.events];
   }
 
   /** The constant of every space's (card's) value of an attribute, made once per attribute. */
@@ -188,11 +208,14 @@ export class Writer {
     return name;
   }
 
-  /** The JavaScript function of a define. */
-  define(d: DefineDecl): string {
-    return this.once(this.defineNames, d, 'd', (name) => {
+  /** The JavaScript function of a define, for what is known of its arguments (one per define and such knowledge, as for rules). */
+  define(d: DefineDecl, kinds: readonly Kind[] = []): string {
+    const known = d.params.map((_, i): Kind => (isThingOrNone(kinds[i] ?? 'any') ? kinds[i]! : 'any'));
+    let id = this.defineIds.get(d);
+    if (id === undefined) this.defineIds.set(d, (id = this.defineIds.size));
+    return this.once(this.defineNames, `${id}/${known.join(',')}`, 'd', (name) => {
       const params = d.params.map(() => this.local());
-      const scope: Scope = new Map(d.params.map((p, i) => [p.text, { js: params[i]!, t: 'any' }]));
+      const scope: Scope = new Map(d.params.map((p, i) => [p.text, { js: params[i]!, t: known[i]! }]));
       const body = this.outsideLoops(() => this.expr(d.body, scope, false));
       if (d.params.length === 0 && dependsOnArgumentsAlone(this.m, d)) {
         // It reads nothing of the state nor the current player: its value is worked out once.
@@ -401,7 +424,7 @@ export class Writer {
     const overrides = this.m.overrides.get(name);
     if (overrides) return { js: `${this.overridden(name, d, overrides, args.length)}(${values})`, t: 'any' };
     if (d.params.length !== args.length) return { js: 'deopt()', t: 'any' };
-    return this.inlined(d, a) ?? { js: `${this.define(d)}(${values})`, ...this.typeOfDefine(d) };
+    return this.inlined(d, a) ?? { js: `${this.define(d, a.map((x) => x.t))}(${values})`, ...this.typeOfDefine(d) };
   }
 
   /**
