@@ -248,7 +248,7 @@ winner most score
     expectSameGames(def, 2, 'tides', 30);
   });
 
-  it('finds the first piece on a space in the collection\'s order, not the order the pieces came', () => {
+  it('finds the first piece on a space in the collection\'s order, and a player\'s pieces on the board, as the machine does', () => {
     // Stones come onto the board last first, so a cell's pieces lie in another order than the
     // collection's; \`first s in stones where space of s = c\` is found in place (firstOn).
     const def = compileText(`
@@ -264,6 +264,7 @@ pieces stones 4 per player
 counter score per player
 counter rounds-left, from 10
 define earliest(c) = first s in stones where space of s = c
+define placed(s) = space of s is not none
 flow {
   repeat while rounds-left > 0 {
     for each p in players { turn of p { stack() } }
@@ -276,6 +277,8 @@ rule stack {
   if next is not none { move next to c } else if earliest(c) is not none { move earliest(c) off the board }
   if earliest(c) is not none and owner of earliest(c) = player { gain 1 score }
   if earliest(none) is not none { gain 1 score }
+  gain count(all s in stones where owner of s = player and placed(s)) score
+  if (last s in stones where owner of s = player and space of s is not none) is not none { gain 1 score }
 }
 winner most score
 `);
@@ -283,6 +286,8 @@ winner most score
     watchCompiledGames((source) => sources.push(source));
     expectSameGames(def, 2, 'stacks', 30);
     expect(sources.join('\n')).toMatch(/firstOn\(\d+, /);
+    // A player's stones on the board, kept between the moves that bring one on or take one off.
+    expect(sources.join('\n').match(/onBoard\(\d+, /g)).toHaveLength(2);
   });
 
   it('finds a cell by two of its attributes at once, as trying every cell finds it', () => {

@@ -379,6 +379,7 @@ function supplied(p, joins) {
     const c = cs[k];
     const owned = SUPPLY_OWNED[c][OWNERS[p] === null ? NO_OWNER : OWNERS[p].i];
     SUPPLY_STALE[c] = 1;
+    SUPPLY_CHANGES[c]++;
     if (joins) {
       SUPPLY_COUNT[c]++;
       putBack(owned, c, p);
@@ -417,12 +418,32 @@ function supplyOf(c) {
 }
 function fillSupplies() {
   for (let c = 0; c < SUPPLY.length; c++) {
+    SUPPLY_CHANGES[c]++;
     SUPPLY[c] = START_SUPPLY[c];
     SUPPLY_STALE[c] = 0;
     SUPPLY_COUNT[c] = START_SUPPLY[c].length;
     const owned = SUPPLY_OWNED[c], start = START_SUPPLY_OWNED[c];
     for (let k = 0; k < start.length; k++) owned[k] = start[k].slice();
   }
+}
+/**
+ * Per collection, a count of its pieces' goings to and from the supply (and of games begun): the
+ * lists onBoard keeps are good while it stays the same.
+ */
+const SUPPLY_CHANGES = COLLECTION_PIECES.map(() => 0);
+const ON_BOARD = COLLECTION_PIECES.map(() => PLAYERS.map(() => EMPTY).concat([EMPTY]));
+const ON_BOARD_AT = COLLECTION_PIECES.map(() => PLAYERS.map(() => -1).concat([-1]));
+/** The pieces of collection c on the board (on a space) that p owns (p none: that nobody owns), in the collection's order: made again only when the supply has changed. */
+function onBoard(c, p) {
+  const seat = p instanceof Ref && p.kind === 2 ? p.i : p === null ? NO_OWNER : -1;
+  if (seat < 0) return EMPTY;
+  if (ON_BOARD_AT[c][seat] !== SUPPLY_CHANGES[c]) {
+    const owned = OWNED[c][seat], out = [];
+    for (let k = 0; k < owned.length; k++) if (SPACE_OF[owned[k].i] >= 0) out.push(owned[k]);
+    ON_BOARD[c][seat] = out;
+    ON_BOARD_AT[c][seat] = SUPPLY_CHANGES[c];
+  }
+  return ON_BOARD[c][seat];
 }
 /** The pieces of collection c that p owns (p none: those nobody owns), in the collection's order. */
 function ownedBy(c, p) {

@@ -764,6 +764,8 @@ export class Writer {
         // `owner of q = p and space of q is none …`: p's pieces in supply.
         const next = tests[1] ?? null;
         if (property === 'owner' && next !== null && isNoSpaceTest(next, variable)) return { js: `inSupply(${c}, ${value})`, whole: tests.length === 2 };
+        // `owner of q = p and space of q is not none …` (or a define saying so of q): p's pieces on the board.
+        if (property === 'owner' && next !== null && this.isOnBoardTest(next, variable)) return { js: `onBoard(${c}, ${value})`, whole: tests.length === 2 };
         if (property === 'space') return { js: `onSpace(${c}, ${value})`, whole: tests.length === 1, onSpace: { c, value } };
         return { js: `ownedBy(${c}, ${value})`, whole: tests.length === 1 };
       }
@@ -794,6 +796,14 @@ export class Writer {
       return { js: `withValue(${this.constant(byValue)}, ${value})`, whole: tests.length === 1 };
     }
     return null;
+  }
+
+  /** `space of q is not none`, or a call on q of a define of one parameter that says just that (no power overrides it). */
+  private isOnBoardTest(test: Expr, variable: string): boolean {
+    if (isNoSpaceTest(test, variable, true)) return true;
+    if (test.kind !== 'Call' || test.args.length !== 1 || test.args[0]!.kind !== 'Ref' || test.args[0]!.name.text !== variable) return false;
+    const d = this.m.defines.get(test.callee.text);
+    return d !== undefined && d.params.length === 1 && !this.m.overrides.has(test.callee.text) && isNoSpaceTest(d.body, d.params[0]!.text, true);
   }
 
   /**
