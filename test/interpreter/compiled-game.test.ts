@@ -291,24 +291,28 @@ winner most score
   });
 
   it('finds a cell by two of its attributes at once, as trying every cell finds it', () => {
-    // \`x of s = a and y of s = b\` is one lookup by both (withValues); values no cell has, a text
-    // where numbers are kept and a third test judged on what is found all answer as the machine's.
+    // `x of s = a and y of s = b` is one lookup by both: in arrays by number where every value is a
+    // small whole number (byNumbers, byNumber), else in maps (withValues). Values no cell has, a
+    // negative number, a text where numbers are kept and a third test judged on what is found all
+    // answer as the machine's.
     const def = compileText(`
 game "Coordinates" { players 2 }
-component Cell { name: text, x: number, y: number, shade: light | dark }
+component Cell { name: text, x: number, y: number, shade: light | dark, ground: plain | rough }
 table cells of Cell {
-  | name | x | y | shade |
-  | a1   | 0 | 0 | dark  |
-  | b1   | 1 | 0 | light |
-  | a2   | 0 | 1 | light |
-  | b2   | 1 | 1 | dark  |
-  | c2   | 2 | 1 | dark  |
+  | name | x | y | shade | ground |
+  | a1   | 0 | 0 | dark  | plain  |
+  | b1   | 1 | 0 | light | rough  |
+  | a2   | 0 | 1 | light | plain  |
+  | b2   | 1 | 1 | dark  | rough  |
+  | c2   | 2 | 1 | dark  | plain  |
 }
 board field: square grid of cells
 counter score per player
 counter rounds-left, from 8
 define cell(a, b) = first s in field where x of s = a and y of s = b
 define dark-at(a, b) = count s in field where y of s = b and x of s = a and shade of s = "dark"
+define patch(c) = first s in field where shade of s = shade of c and ground of s = "rough" and s != c
+define column(a) = all s in field where x of s = a
 flow {
   repeat while rounds-left > 0 {
     for each p in players { turn of p { aim() } }
@@ -318,16 +322,22 @@ flow {
 rule aim {
   choose c from field as at
   if cell(x of c + 1, y of c) is not none { gain 1 score }
+  if cell(x of c - 1, y of c) is none { gain 1 score }
   if cell(y of c, x of c) is none { gain 2 score }
   if cell("0", y of c) is none { gain 1 score }
   gain dark-at(x of c, 1 - y of c) score
+  if patch(c) is not none { gain 1 score }
+  gain count(column(y of c + 1)) score
 }
 winner most score
 `);
     const sources: string[] = [];
     watchCompiledGames((source) => sources.push(source));
     expectSameGames(def, 2, 'coordinates', 30);
-    expect(sources.join('\n').match(/withValues\(K\[\d+\], /g)).toHaveLength(2);
+    const program = sources.join('\n');
+    expect(program.match(/byNumbers\(K\[\d+\], /g)).toHaveLength(2);
+    expect(program.match(/byNumber\(K\[\d+\], /g)).toHaveLength(1);
+    expect(program.match(/withValues\(K\[\d+\], /g)).toHaveLength(1);
   });
 
   it('finds spaces along a track by their positions as the machine does, the bounding tests judged once', () => {

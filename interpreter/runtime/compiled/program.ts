@@ -454,6 +454,17 @@ function ownedBy(c, p) {
 function withValue(byValue, v) {
   return (typeof v === 'number' && v === v) || typeof v === 'string' || typeof v === 'boolean' ? byValue.get(v) ?? EMPTY : EMPTY;
 }
+/**
+ * The same where every value of the attribute is a small whole number: a look-up in an array by
+ * the number (any other value, a number no thing has included, finds a hole: none).
+ */
+function byNumber(table, v) {
+  return (typeof v === 'number' ? table[v] : undefined) ?? EMPTY;
+}
+function byNumbers(table, a, b) {
+  const byOther = typeof a === 'number' ? table[a] : undefined;
+  return byOther === undefined ? EMPTY : byNumber(byOther, b);
+}
 /** The things with these values of two attributes: by the first's, then the second's. */
 function withValues(byValues, a, b) {
   const byOther = (typeof a === 'number' && a === a) || typeof a === 'string' || typeof a === 'boolean' ? byValues.get(a) : undefined;

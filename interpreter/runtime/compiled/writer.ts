@@ -791,8 +791,13 @@ export class Writer {
           if (!items) byOther.set(attrs[second.property], (items = []));
           items.push(this.thing(id));
         }
-        return { js: `withValues(${this.constant(byBoth)}, ${value}, ${this.expr(second.other, scope, open)})`, whole: tests.length === 2 };
+        const other = this.expr(second.other, scope, open);
+        if (smallWholeNumbers(byBoth.keys()) && [...byBoth.values()].every((byOther) => smallWholeNumbers(byOther.keys()))) {
+          return { js: `byNumbers(${this.constant(dense(new Map([...byBoth].map(([v, byOther]) => [v, dense(byOther)]))))}, ${value}, ${other})`, whole: tests.length === 2 };
+        }
+        return { js: `withValues(${this.constant(byBoth)}, ${value}, ${other})`, whole: tests.length === 2 };
       }
+      if (smallWholeNumbers(byValue.keys())) return { js: `byNumber(${this.constant(dense(byValue))}, ${value})`, whole: tests.length === 1 };
       return { js: `withValue(${this.constant(byValue)}, ${value})`, whole: tests.length === 1 };
     }
     return null;
@@ -1318,6 +1323,18 @@ export class Writer {
 function madeJustNow(x: Expr, src: Src): boolean {
   if (x.kind === 'Comprehension') return (x.quantifier === 'each' || x.quantifier === 'all') && /^c\d+\([^()]*\)$/.test(src.js);
   return x.kind === 'Binary' && x.op === '+' && /^(APPEND|PLUS)\(/.test(src.js);
+}
+
+/** Whether every value is a whole number from 0 to 4095: an attribute such as a column's or a row's number. */
+function smallWholeNumbers(values: Iterable<unknown>): boolean {
+  for (const v of values) if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 4095) return false;
+  return true;
+}
+/** A map from whole numbers as an array with the number as the index (holes where no thing has it). */
+function dense<T>(byNumber: ReadonlyMap<unknown, T>): T[] {
+  const out: T[] = [];
+  for (const [v, x] of byNumber) out[v as number] = x;
+  return out;
 }
 
 /** The values of a list's items when every one is a literal (a number, text, flag or none), else null. */
