@@ -131,14 +131,14 @@ function overridesOf(powerDefines: ReadonlyMap<string, ReadonlyMap<string, Defin
   return out;
 }
 
-const cache = new WeakMap<GameDefinition, Map<string, Model>>();
-const NO_VARIANT_KEYS = Array.from({ length: 17 }, (_, players) => `${players}|`);
+/** Per definition, its models by player count (no variant chosen) or by `players|variants`. */
+const cache = new WeakMap<GameDefinition, Map<number | string, Model>>();
 
 export function modelFor(def: GameDefinition, playerCount: number, chosen: readonly string[]): Model {
   let byKey = cache.get(def);
   if (!byKey) cache.set(def, (byKey = new Map()));
-  // (Most games are played with no variant chosen, a playout's thousands of them too: their key is made once.)
-  const key = chosen.length === 0 ? NO_VARIANT_KEYS[playerCount] ?? `${playerCount}|` : `${playerCount}|${[...chosen].sort().join(',')}`;
+  // (Most games are played with no variant chosen, a playout's thousands of them too: no key is made for them.)
+  const key = chosen.length === 0 ? playerCount : `${playerCount}|${[...chosen].sort().join(',')}`;
   let model = byKey.get(key);
   if (!model) byKey.set(key, (model = buildModel(def, playerCount, chosen)));
   return model;

@@ -128,12 +128,19 @@ function owned(v, kind) { return v instanceof Ref && v.kind === kind ? v.i : deo
 const WAY_NAMES = [];
 for (const [name, k] of WAYS) WAY_NAMES[k] = name;
 const WAY_OPPOSITES = WAY_NAMES.map((name) => OPPOSITES.get(name));
+/** A grid direction's number, or -1. */
+function wayNumber(w) {
+  for (let k = 0; k < WAY_NAMES.length; k++) if (WAY_NAMES[k] === w) return k;
+  return -1;
+}
 /** A direction's number (the last one asked for is kept: a loop often asks the same one again and again). */
 let lastWay = null, lastWayNumber = 0;
 function way(w) {
   if (w === lastWay) return lastWayNumber;
-  for (let k = 0; k < WAY_NAMES.length; k++) if (WAY_NAMES[k] === w) { lastWay = w; return (lastWayNumber = k); }
-  return deopt();
+  const k = wayNumber(w);
+  if (k < 0) deopt();
+  lastWay = w;
+  return (lastWayNumber = k);
 }
 /** The space one step way k (an index of WAYS) from s, or none off the grid. */
 function toward(s, k) {
@@ -152,9 +159,9 @@ function line(s, k) {
   }
   return l;
 }
+/** A direction's opposite: a grid's by number, else any other direction's the model knows. */
 function opposite(w) {
-  for (let k = 0; k < WAY_NAMES.length; k++) if (WAY_NAMES[k] === w && WAY_OPPOSITES[k] !== undefined) return WAY_OPPOSITES[k];
-  const o = typeof w === 'string' ? OPPOSITES.get(w) : undefined;
+  const o = WAY_OPPOSITES[wayNumber(w)] ?? (typeof w === 'string' ? OPPOSITES.get(w) : undefined);
   return o === undefined ? deopt() : o;
 }
 /**
