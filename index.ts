@@ -8,6 +8,8 @@ export {
   type Explanation, type LegalMoves, type PlayerView, type RunOptions,
 } from './interpreter/runtime/index.js';
 export { playGame, type PlayOptions } from './interpreter/runtime/index.js';
+/** Whole games by agents that pick by index, and which engine played them (`tier`): the compiled tier where it covers the rules. */
+export { playout, whyNotCompiled, type Playout, type PlayoutOptions } from './interpreter/runtime/index.js';
 export { AGENTS, firstLegalAgent, randomAgent, type Agent, type AgentContext, type AgentFactory } from './interpreter/runtime/index.js';
 export { simulate, type SimulationOptions, type SimulationReport } from './interpreter/tools/index.js';
 export { EndlessGameError, IllegalMoveError, RuleError } from './interpreter/runtime/index.js';

@@ -1,12 +1,13 @@
 // Plays a simulation's games — one side, or two to compare on the same seeds — in batches on
 // worker threads (tinypool), or in this thread with one worker. Batches are merged in game order
-// into whole-number tallies, so the result is the same whatever the number of workers. Stopping
-// (Ctrl-C) keeps the games of every side up to the first batch not finished by all sides.
+// into whole-number tallies as they arrive, so memory stays flat in the number of games and the
+// result is the same whatever the number of workers. Stopping (Ctrl-C) keeps the games of every
+// side up to the first batch not finished by all sides.
 import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import Tinypool from 'tinypool';
 import type { AgentFactory } from '../../interpreter/runtime/index.js';
-import { batchSize, emptyTally, mergeTally, type TallyData } from '../../interpreter/tools/index.js';
+import { batchSize, emptyTally, TallyFold, type TallyData } from '../../interpreter/tools/index.js';
 import { runBatch, type BatchResult, type BatchTask } from './batch.js';
 
 /** One side of a simulation: everything a batch needs but its games. */
@@ -40,13 +41,19 @@ export async function runSimulation(r: RunRequest): Promise<RunOutcome> {
   // A thread costs a start-up: no more threads than batches, and none for one (or a module's agents).
   const threads = Math.min(r.workers, Math.ceil(r.games / batchSize(r.games, r.workers)) * r.sides.length);
   const inThread = threads <= 1 || r.sides.some((s) => s.factories?.some(Boolean));
-  const size = inThread ? 1 : batchSize(r.games, r.workers);
+  const size = batchSize(r.games, inThread ? 1 : r.workers);
   const batches = Math.ceil(r.games / size);
-  const results: (BatchResult | undefined)[][] = r.sides.map(() => Array<BatchResult | undefined>(batches));
+  // Tallies are merged as they arrive (memory flat in the games); failures are kept to report the first.
+  const fold = new TallyFold(r.sides.length, r.sides[0]?.players ?? 0);
+  const failures: { batch: number; side: number; game: string; message: string }[] = [];
   const total = r.games * r.sides.length;
   let done = 0;
   const finished = (side: number, b: number, result: BatchResult) => {
-    results[side]![b] = result;
+    if (result.ok) fold.add(side, b, result.counts);
+    else {
+      failures.push({ batch: b, side, game: result.game, message: result.message });
+      fold.add(side, b, null);
+    }
     done += Math.min(r.games, (b + 1) * size) - b * size;
     r.onProgress?.(done, total);
   };
@@ -58,7 +65,7 @@ export async function runSimulation(r: RunRequest): Promise<RunOutcome> {
   if (inThread) {
     outer: for (let b = 0; b < batches; b++) {
       for (let s = 0; s < r.sides.length; s++) {
-        // Yield between games, so Ctrl-C is heard and progress drawn.
+        // Yield between batches, so Ctrl-C is heard and progress drawn.
         await new Promise((resolve) => setImmediate(resolve));
         if (r.signal?.aborted) break outer;
         const result = runBatch(task(r.sides[s]!, b), r.sides[s]!.factories);
@@ -93,22 +100,11 @@ export async function runSimulation(r: RunRequest): Promise<RunOutcome> {
   }
 
   // A failure stops everything: report the first, in game order.
-  for (let b = 0; b < batches; b++) {
-    for (const perSide of results) {
-      const x = perSide[b];
-      if (x && !x.ok) return { counts: r.sides.map((side) => emptyTally(side.players)), games: 0, stopped: true, failure: { game: x.game, message: x.message } };
-    }
-  }
-  // Fold, in game order, the batches every side finished, up to the first that one did not.
-  const counts = r.sides.map((side) => emptyTally(side.players));
-  let games = 0;
-  for (let b = 0; b < batches; b++) {
-    const row = results.map((perSide) => perSide[b]);
-    if (row.some((x) => x === undefined)) break;
-    row.forEach((x, s) => mergeTally(counts[s]!, (x as Extract<BatchResult, { ok: true }>).counts));
-    games = Math.min(r.games, (b + 1) * size);
-  }
-  return { counts, games, stopped: games < r.games };
+  const failure = failures.sort((x, y) => x.batch - y.batch || x.side - y.side)[0];
+  if (failure) return { counts: r.sides.map((side) => emptyTally(side.players)), games: 0, stopped: true, failure: { game: failure.game, message: failure.message } };
+  // Merged: the batches every side finished, up to the first that one did not.
+  const games = Math.min(r.games, fold.batches * size);
+  return { counts: fold.counts, games, stopped: games < r.games };
 }
 
 /**

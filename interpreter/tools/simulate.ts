@@ -53,6 +53,8 @@ export interface TallyData {
   rules: Record<string, { fired: number; games: number }>;
   /** A choice's name → its options' ids → times taken. */
   choices: Record<string, Record<string, number>>;
+  /** Which engine played the games: the compiled tier, or the machine (rules it does not cover, agents that do not pick by index). */
+  engines: { compiled: number; machine: number };
 }
 
 export function emptyTally(players: number): TallyData {
@@ -61,6 +63,7 @@ export function emptyTally(players: number): TallyData {
     wins: Array.from({ length: players }, () => Array<number>(players + 1).fill(0)),
     scores: Array.from({ length: players }, () => ({})),
     moves: {}, turns: {}, margins: {}, leadChanges: {}, firstOptions: {}, rules: {}, choices: {},
+    engines: { compiled: 0, machine: 0 },
   };
 }
 
@@ -88,7 +91,50 @@ export function mergeTally(a: TallyData, b: TallyData): TallyData {
     const to = (a.choices[choice] ??= {});
     for (const [option, n] of Object.entries(options)) bump(to, option, n);
   }
+  a.engines.compiled += b.engines.compiled;
+  a.engines.machine += b.engines.machine;
   return a;
+}
+
+/**
+ * Batches' tallies, one row of sides a batch, merged in game order as they arrive: a batch that
+ * finishes early waits only until those before it are in, so what is held stays as small as the
+ * batches in flight, whatever the number of games. A row is merged once every side has it (a
+ * comparison covers the same games on both sides); a row with a failure stops the merging there.
+ */
+export class TallyFold {
+  /** Per side: the games merged, in game order. */
+  readonly counts: TallyData[];
+  private readonly waiting = new Map<number, (TallyData | null | undefined)[]>();
+  private next = 0;
+  private failed = false;
+
+  constructor(sides: number, players: number) {
+    this.counts = Array.from({ length: sides }, () => emptyTally(players));
+  }
+
+  /** A side's batch finished: its counts, or null when a game in it failed. */
+  add(side: number, batch: number, counts: TallyData | null): void {
+    if (batch < this.next) throw new Error(`Batch ${batch} was counted already.`);
+    const row = this.waiting.get(batch) ?? Array<TallyData | null | undefined>(this.counts.length).fill(undefined);
+    row[side] = counts;
+    this.waiting.set(batch, row);
+    while (!this.failed) {
+      const ready = this.waiting.get(this.next);
+      if (!ready || ready.some((x) => x === undefined)) break;
+      if (ready.some((x) => x === null)) {
+        this.failed = true;
+        break;
+      }
+      ready.forEach((x, s) => mergeTally(this.counts[s]!, x!));
+      this.waiting.delete(this.next++);
+    }
+  }
+
+  /** How many batches, from the first, every side has merged. */
+  get batches(): number {
+    return this.next;
+  }
 }
 
 export function simulate(def: GameDefinition, o: SimulationOptions): SimulationReport {
@@ -147,6 +193,7 @@ export class Tally {
     const compiled = compiledPlayout(this.def, options, fast);
     if (compiled !== null) {
       fast.count(this.data, { result: compiled.result, moves: compiled.moves.length, turns: compiled.turns });
+      this.data.engines.compiled++;
       return;
     }
     const game = new GameWatch(this.model, players);
@@ -158,6 +205,7 @@ export class Tally {
       onMove: (s) => game.moved(s),
     });
     game.count(this.data, { result: state.result, moves: state.moves.length, turns: state.turns });
+    this.data.engines.machine++;
   }
 
   /** The counts so far (for merging tallies played apart). */

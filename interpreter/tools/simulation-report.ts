@@ -3,7 +3,7 @@
 // as text. Its JSON form is what `regula sim --json` prints (cli/sim/sim.schema.json).
 import type { ForbidDecl, RuleDecl } from '../../grammar/ast.js';
 import { locate, type GameDefinition } from '../definition/index.js';
-import { modelFor } from '../runtime/index.js';
+import { modelFor, whyNotCompiled } from '../runtime/index.js';
 import { meanEstimate, momentsOfCounts, wilson, type Estimate, type MeanEstimate } from './simulation-stats.js';
 import type { TallyData } from './simulate.js';
 
@@ -40,6 +40,12 @@ export interface SimulationReport {
   readonly variants: readonly string[];
   readonly seed: string;
   readonly agents: readonly string[];
+  /**
+   * Which engine played the games: the compiled tier (the rules lowered to one program) or the
+   * machine, with why the compiled tier does not cover these rules (null when it does: then the
+   * machine played only games whose agents do not pick by index, or that the tier gave up).
+   */
+  readonly engine: { readonly compiled: number; readonly machine: number; readonly whyNotCompiled: string | null };
   /** Wins by seat, a shared win counting as a share (they add up to the games played). */
   readonly winsBySeat: readonly number[];
   readonly meanScoreBySeat: readonly number[];
@@ -122,6 +128,7 @@ export function simulationReport(def: GameDefinition, t: TallyData, setup: Repor
   const margin = Object.keys(t.margins).length ? meanEstimate(momentsOfCounts(t.margins)) : null;
   const base = {
     game: def.name, games, players: setup.players, variants, seed: String(setup.seed), agents: [...setup.agentNames],
+    engine: { compiled: t.engines.compiled, machine: t.engines.machine, whyNotCompiled: whyNotCompiled(def, setup.players, variants) },
     winsBySeat: t.wins.map(shares),
     meanScoreBySeat: seats.map((s) => s.score.value),
     meanMoves: moves.value,
@@ -156,6 +163,14 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const interval = (e: Estimate, f: (x: number) => string) => `${f(e.value)} (${f(e.low)}–${f(e.high)})`;
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1));
 
+function engineText(r: Omit<SimulationReport, 'text'>): string {
+  const { compiled, machine, whyNotCompiled: why } = r.engine;
+  if (machine === 0) return `engine: the compiled tier played ${compiled === 1 ? 'the game' : `all ${compiled} games`}`;
+  const reason = why ? `the compiled tier does not cover these rules: ${why}` : 'agents that do not pick by index, or games the compiled tier gave up';
+  if (compiled === 0) return `engine: the machine played ${machine === 1 ? 'the game' : `all ${machine} games`} (${reason})`;
+  return `engine: the compiled tier played ${compiled} games, the machine ${machine} (${reason})`;
+}
+
 /** How many options of each list the text shows; the JSON has them all. */
 const TEXT_LIMIT = 8;
 
@@ -163,6 +178,7 @@ function reportText(r: Omit<SimulationReport, 'text'>): string {
   const lines = [
     `${r.game}: ${r.games} games, ${r.players} players${r.variants.length ? `, variants ${r.variants.join(', ')}` : ''}, agents ${[...new Set(r.agents)].length === 1 ? r.agents[0] : r.agents.join(',')}, seed ${r.seed}`,
     '  (each figure with its 95% confidence interval)',
+    `  ${engineText(r)}`,
     '',
     'seats',
     ...r.seats.map((s) => `  seat ${s.seat}${r.agents.length > 1 && new Set(r.agents).size > 1 ? ` (${s.agent})` : ''}: wins ${interval(s.winRate, pct)}, score ${interval(s.score, num)}, sd ${num(s.score.sd)}, range ${s.scores[0]?.value ?? 0}–${s.scores.at(-1)?.value ?? 0}`),

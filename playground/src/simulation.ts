@@ -1,10 +1,10 @@
 // The simulate card's games, spread over web workers (sim-worker.ts) as `regula sim` spreads them
 // over threads: batches of seeded games (the CLI's batch size), handed to whichever worker is free,
-// their counts merged in game order. So the figures equal `regula sim`'s for the same seed, however
-// many workers played. Stopping ends the workers at once and keeps the games up to the first batch
+// their counts merged in game order as they arrive (TallyFold, so memory stays flat in the games).
+// So the figures equal `regula sim`'s for the same seed, however many workers played. Stopping ends the workers at once and keeps the games up to the first batch
 // not finished, as Ctrl-C does in the terminal.
 import type { GameDefinition } from '../../interpreter/definition/index.js';
-import { batchSize, emptyTally, mergeTally, type TallyData } from '../../interpreter/tools/index.js';
+import { batchSize, emptyTally, TallyFold, type TallyData } from '../../interpreter/tools/index.js';
 import type { Problem } from './game.js';
 import type { SimToPage, SimToWorker } from './sim-protocol.js';
 
@@ -32,7 +32,8 @@ export class SimulationRun {
   readonly outcome: Promise<SimulationOutcome>;
   private readonly workers: Worker[] = [];
   private readonly size: number;
-  private readonly results: (TallyData | undefined)[];
+  private readonly batches: number;
+  private readonly counts: TallyFold;
   private readonly failures: { batch: number; game: string; problem: Problem }[] = [];
   private next = 0;
   private played = 0;
@@ -41,8 +42,8 @@ export class SimulationRun {
 
   constructor(private readonly r: SimulationRequest, private readonly onProgress: (done: number, total: number) => void) {
     this.size = batchSize(r.games, r.workers);
-    const batches = Math.ceil(r.games / this.size);
-    this.results = Array<TallyData | undefined>(batches);
+    const batches = (this.batches = Math.ceil(r.games / this.size));
+    this.counts = new TallyFold(1, r.players);
     const count = Math.max(1, Math.min(r.workers, batches));
     this.outcome = new Promise<void>((resolve) => (this.finish = resolve)).then(() => this.fold());
     const setup: SimToWorker = { type: 'setup', def: r.def, players: r.players, variants: r.variants, seed: r.seed, agents: r.agents };
@@ -65,7 +66,7 @@ export class SimulationRun {
   }
 
   private hand(worker: Worker): void {
-    if (this.next >= this.results.length) {
+    if (this.next >= this.batches) {
       if (this.running === 0) this.end();
       return;
     }
@@ -86,7 +87,7 @@ export class SimulationRun {
       this.end();
       return;
     }
-    this.results[m.batch] = m.counts;
+    this.counts.add(0, m.batch, m.counts);
     this.hand(worker);
   }
 
@@ -97,16 +98,9 @@ export class SimulationRun {
   }
 
   private fold(): SimulationOutcome {
-    const counts = emptyTally(this.r.players);
     const failure = [...this.failures].sort((a, b) => a.batch - b.batch)[0];
-    if (failure) return { counts, games: 0, stopped: true, failure: { game: failure.game, problem: failure.problem } };
-    let games = 0;
-    for (let b = 0; b < this.results.length; b++) {
-      const x = this.results[b];
-      if (!x) break;
-      mergeTally(counts, x);
-      games = Math.min(this.r.games, (b + 1) * this.size);
-    }
-    return { counts, games, stopped: games < this.r.games };
+    if (failure) return { counts: emptyTally(this.r.players), games: 0, stopped: true, failure: { game: failure.game, problem: failure.problem } };
+    const games = Math.min(this.r.games, this.counts.batches * this.size);
+    return { counts: this.counts.counts[0]!, games, stopped: games < this.r.games };
   }
 }
