@@ -35,6 +35,15 @@ const as: Record<string, OptionSpec> = {
   as: { type: 'string', value: 'P', help: 'show only what player P (P1, P2, … or 1, 2, …) may see: no seed, hidden cards as counts, others\' secret choices masked' },
 };
 
+/** The transport flags language clients append to a server's command (vscode-languageclient's TransportKind): stdio is the one spoken. */
+const lspTransport: Record<string, OptionSpec> = {
+  stdio: { type: 'boolean', help: 'speak LSP over stdin and stdout, as it does anyway (VS Code\'s client passes it)' },
+  clientProcessId: { type: 'string', value: 'PID', help: 'the editor\'s process: the server exits when it is gone' },
+  socket: { type: 'string', value: 'PORT', help: 'not supported (exit 2): the server speaks over stdio only' },
+  pipe: { type: 'string', value: 'NAME', help: 'not supported (exit 2)' },
+  'node-ipc': { type: 'boolean', help: 'not supported (exit 2)' },
+};
+
 export const COMMANDS: readonly Command[] = [
   { name: 'check', synopsis: '<file>...', summary: 'check rulesets; errors as path:line:col: error CODE: message', options: {}, positionals: 1, load: () => import('./commands/check.js') },
   { name: 'fmt', synopsis: '[--check] <file>...', summary: 'lay rulesets out the canonical way, in place (comments kept, meaning unchanged); --check lists the files that would change (exit 1)', options: { check: { type: 'boolean', help: 'change nothing: list the files that are not formatted, exit 1 if any' } }, positionals: 1, load: () => import('./commands/fmt.js') },
@@ -47,7 +56,7 @@ export const COMMANDS: readonly Command[] = [
   { name: 'why', synopsis: '<file> --move ID', summary: 'why that move is or is not legal there', options: { ...game, move: { type: 'string', value: 'ID', help: 'the move to explain' }, ...json }, positionals: 1, load: () => import('./commands/play.js') },
   { name: 'replay', synopsis: '<file> <log.json>', summary: 'replay a logged game (play --json) and compare the final scores', options: {}, positionals: 2, load: () => import('./commands/replay.js') },
   { name: 'scenario', synopsis: '<scenario.json>...', summary: 'run scenario files (arranged positions, moves, expectations)', options: {}, positionals: 1, load: () => import('./commands/scenario.js') },
-  { name: 'lsp', synopsis: '', summary: 'a language server over stdio (completion, hover, definitions, rename, quick fixes) for VS Code, Neovim, Helix: editors/vscode/ and README § Editors', options: {}, positionals: 0, load: () => import('./commands/lsp.js') },
+  { name: 'lsp', synopsis: '[--stdio]', summary: 'a language server over stdio (completion, hover, definitions, rename, quick fixes) for VS Code, Neovim, Helix: editors/vscode/ and README § Editors', options: lspTransport, positionals: 0, load: () => import('./commands/lsp.js') },
   {
     name: 'sim', synopsis: '<file>',
     summary: 'many seeded agent games on every core: win rates by seat and by starting option, scores, game length, decisiveness, how often each rule fired and which never did — each estimate with its 95% interval; --compare shows what a variant or another ruleset shifts, with p-values (docs/simulation.md)',

@@ -1,16 +1,19 @@
 // The language service over the Language Server Protocol: takes two streams (stdio for
 // `regula lsp`) and a service, gives a server that answers diagnostics, completion, hover,
 // definition, references, rename, symbols, folding, semantic tokens, code actions and signature
-// help. Offsets become LSP positions here and nowhere else.
+// help. Offsets become LSP positions here and nowhere else. Messages are read strictly
+// (lsp-framing.ts) and documents analysed only when needed (lsp-documents.ts).
 import { fileURLToPath } from 'node:url';
 import {
-  CodeActionKind, CompletionItemKind, createConnection, DiagnosticSeverity, InsertTextFormat, MarkupKind, SymbolKind as LspSymbolKind,
-  TextDocuments, TextDocumentSyncKind, type Connection, type Range,
+  CodeActionKind, CompletionItemKind, createConnection, DiagnosticSeverity, InsertTextFormat, LSPErrorCodes, MarkupKind, SymbolKind as LspSymbolKind,
+  StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type Range, type RequestMessage,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Span } from '../grammar/ast.js';
 import { format } from './format.js';
-import { SEMANTIC_MODIFIERS, SEMANTIC_TYPES, type Analysis, type CompletionKind, type LanguageService, type OutlineSymbol } from './index.js';
+import { SEMANTIC_MODIFIERS, SEMANTIC_TYPES, type CompletionKind, type LanguageService, type OutlineSymbol } from './index.js';
+import { DOCUMENT_LIMITS, DocumentAnalyses, type DocumentLimits, type DocumentState } from './lsp-documents.js';
+import { FRAMING_LIMITS, StrictMessageReader, type FramingLimits, type ProtocolProblem } from './lsp-framing.js';
 
 const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
   keyword: CompletionItemKind.Keyword, snippet: CompletionItemKind.Snippet, function: CompletionItemKind.Function,
@@ -34,14 +37,49 @@ const SYMBOL_KINDS: Record<OutlineSymbol['kind'], LspSymbolKind> = {
 /** The path a document's diagnostics and rulebook look-up use: its file path, or its URI as it is. */
 const pathOf = (uri: string): string => (uri.startsWith('file:') ? fileURLToPath(uri) : uri);
 
-export function startServer(service: LanguageService, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Connection {
-  const connection = createConnection(input, output);
-  const documents = new TextDocuments(TextDocument);
-  const analysis = (uri: string): { doc: TextDocument; a: Analysis } | undefined => {
-    const doc = documents.get(uri);
-    return doc ? { doc, a: service.analysis(pathOf(uri), doc.getText()) } : undefined;
+export interface ServerOptions {
+  readonly framing?: FramingLimits;
+  readonly documents?: DocumentLimits;
+  /** A line for the server's log (stderr for `regula lsp`): each protocol problem, as it is answered. */
+  readonly log?: (line: string) => void;
+}
+
+/** How a session ended: the exit code, and why when it was not the client's wish. */
+export interface Ending {
+  readonly code: number;
+  readonly reason?: string;
+}
+
+export interface Server {
+  readonly connection: Connection;
+  /** Settles when the input ends or cannot be read any further; the `exit` notification ends the process itself. */
+  readonly ended: Promise<Ending>;
+}
+
+export function startServer(service: LanguageService, input: NodeJS.ReadableStream, output: NodeJS.WritableStream, options: ServerOptions = {}): Server {
+  let shutdown = false;
+  let end!: (ending: Ending) => void;
+  const ended = new Promise<Ending>((resolve) => { end = resolve; });
+  const writer = new StreamMessageWriter(output);
+  // Every problem is answered, as JSON-RPC answers a message it cannot take: an error response.
+  const answer = async (p: ProtocolProblem): Promise<void> => {
+    options.log?.(p.message);
+    await writer.write({ jsonrpc: '2.0', id: p.id, error: { code: p.code, message: p.message } } as never).catch(() => undefined);
+    if (p.fatal) end({ code: 2, reason: p.message });
   };
+  const reader = new StrictMessageReader(input, (p) => void answer(p), options.framing ?? FRAMING_LIMITS);
+  reader.onClose(() => setImmediate(() => end({ code: shutdown ? 0 : 1 }))); // after a fatal problem's answer has ended it
+  // A request the client cancelled while it waited behind others is answered at once, never run.
+  const connection = createConnection(reader, writer, {
+    cancelUndispatched: (message) => ({ jsonrpc: '2.0', id: (message as RequestMessage).id, error: { code: LSPErrorCodes.RequestCancelled, message: 'Cancelled before it ran.' } }),
+  });
+  connection.onShutdown(() => { shutdown = true; });
+  const documents = new TextDocuments(TextDocument);
   const range = (doc: TextDocument, span: Span): Range => ({ start: doc.positionAt(span.start), end: doc.positionAt(span.end) });
+  const analyses = new DocumentAnalyses(service, (uri) => documents.get(uri), pathOf, (state) => void connection.sendDiagnostics({
+    uri: state.doc.uri, version: state.doc.version, diagnostics: diagnosticsOf(state, range),
+  }), options.documents ?? DOCUMENT_LIMITS);
+  const analysis = (uri: string) => analyses.analysis(uri);
 
   connection.onInitialize(() => ({
     capabilities: {
@@ -61,22 +99,12 @@ export function startServer(service: LanguageService, input: NodeJS.ReadableStre
     serverInfo: { name: 'regula' },
   }));
 
-  // Diagnostics after each change (the client already waits for a pause in typing before it sends one).
-  documents.onDidChangeContent(({ document }) => {
-    const a = service.analysis(pathOf(document.uri), document.getText());
-    void connection.sendDiagnostics({
-      uri: document.uri,
-      diagnostics: a.diagnostics.map((d) => ({
-        range: range(document, d.span),
-        severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
-        code: d.code,
-        source: 'regula',
-        message: [d.message, ...(d.notes ?? [])].join('\n'),
-        ...(d.suggestion ? { data: { suggestion: d.suggestion } } : {}),
-      })),
-    });
+  // Diagnostics once the edits pause; a request in the meantime analyses the newest text itself.
+  documents.onDidChangeContent(({ document }) => analyses.changed(document.uri));
+  documents.onDidClose(({ document }) => {
+    analyses.closed(document.uri);
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
-  documents.onDidClose(({ document }) => service.forget(pathOf(document.uri)));
 
   connection.onCompletion(({ textDocument, position }) => {
     const found = analysis(textDocument.uri);
@@ -173,8 +201,9 @@ export function startServer(service: LanguageService, input: NodeJS.ReadableStre
 
   // Formatting is `regula fmt`'s: the whole text in its canonical layout, or nothing while it has syntax errors.
   connection.onDocumentFormatting(({ textDocument }) => {
-    const doc = documents.get(textDocument.uri);
-    if (!doc) return null;
+    const found = analysis(textDocument.uri); // none for a document over the size limit: it would take too long
+    if (!found) return null;
+    const { doc } = found;
     const text = doc.getText();
     const formatted = format(text, pathOf(textDocument.uri));
     if (!formatted.ok || formatted.text === text) return [];
@@ -194,5 +223,25 @@ export function startServer(service: LanguageService, input: NodeJS.ReadableStre
 
   documents.listen(connection);
   connection.listen();
-  return connection;
+  return { connection, ended };
+}
+
+function diagnosticsOf(state: DocumentState, range: (doc: TextDocument, span: Span) => Range): LspDiagnostic[] {
+  if (state.kind === 'too-large') {
+    const grouped = (n: number) => n.toLocaleString('en-US');
+    return [{
+      range: range(state.doc, { start: 0, end: 0 }),
+      severity: DiagnosticSeverity.Error,
+      source: 'regula',
+      message: `This document is ${grouped(state.chars)} characters long, more than the ${grouped(state.maxChars)} the language server analyses, so it gets no other diagnostics, no completion and no hover: shorten it.`,
+    }];
+  }
+  return state.analysis.diagnostics.map((d) => ({
+    range: range(state.doc, d.span),
+    severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
+    code: d.code,
+    source: 'regula',
+    message: [d.message, ...(d.notes ?? [])].join('\n'),
+    ...(d.suggestion ? { data: { suggestion: d.suggestion } } : {}),
+  }));
 }

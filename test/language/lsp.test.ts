@@ -1,97 +1,42 @@
-// `regula lsp` over stdio, as an editor drives it: initialize, open a shipped ruleset, then ask for
-// completion, hover and a definition, and read the diagnostics it publishes.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+// `regula lsp` started exactly as VS Code starts it: the shipped extension (editors/vscode/)
+// activated, its command spawned with `--stdio` appended as the language client appends it, and
+// LSP spoken over the pipes: initialize, open a shipped ruleset, read the diagnostics it publishes,
+// ask for completion, hover, a definition, rename and formatting, then shutdown and exit.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { repoRoot } from '../helpers.js';
-
-/** A minimal LSP client: Content-Length framing, requests by id, notifications kept. */
-class Client {
-  private buffer = Buffer.alloc(0);
-  private next = 1;
-  private readonly waiting = new Map<number, (message: { result?: unknown; error?: { message: string } }) => void>();
-  readonly notifications: { method: string; params: unknown }[] = [];
-  private readonly listeners: (() => void)[] = [];
-
-  constructor(private readonly child: ChildProcessWithoutNullStreams) {
-    child.stdout.on('data', (chunk: Buffer) => {
-      this.buffer = Buffer.concat([this.buffer, chunk]);
-      for (;;) {
-        const headerEnd = this.buffer.indexOf('\r\n\r\n');
-        if (headerEnd < 0) return;
-        const length = Number(/Content-Length: (\d+)/i.exec(this.buffer.subarray(0, headerEnd).toString())![1]);
-        if (this.buffer.length < headerEnd + 4 + length) return;
-        const message = JSON.parse(this.buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8'));
-        this.buffer = this.buffer.subarray(headerEnd + 4 + length);
-        if (message.id !== undefined && this.waiting.has(message.id)) {
-          this.waiting.get(message.id)!(message);
-          this.waiting.delete(message.id);
-        } else if (message.method) {
-          this.notifications.push({ method: message.method, params: message.params });
-          this.listeners.splice(0).forEach((l) => l());
-        }
-      }
-    });
-  }
-
-  private send(message: object): void {
-    const body = JSON.stringify({ jsonrpc: '2.0', ...message });
-    this.child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-  }
-
-  request<T>(method: string, params: unknown): Promise<T> {
-    const id = this.next++;
-    this.send({ id, method, params });
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, (m) => (m.error ? reject(new Error(m.error.message)) : resolve(m.result as T)));
-    });
-  }
-
-  notify(method: string, params: unknown): void {
-    this.send({ method, params });
-  }
-
-  async notification(method: string): Promise<unknown> {
-    for (;;) {
-      const found = this.notifications.find((n) => n.method === method);
-      if (found) return found.params;
-      await new Promise<void>((resolve) => this.listeners.push(resolve));
-    }
-  }
-}
+import { LspClient, positionAt } from './lsp-client.js';
+import { extensionFolder, serverAsVsCodeStartsIt } from './vscode-extension.js';
 
 const path = join(repoRoot, 'rulesets/tokaido/tokaido.cs.rules');
 const text = readFileSync(path, 'utf8');
 const uri = pathToFileURL(path).href;
-let child: ChildProcessWithoutNullStreams;
-let client: Client;
+let client: LspClient;
 
 /** The LSP position of `needle` in the text, plus `delta` characters. */
-function positionOf(needle: string, delta = 0): { line: number; character: number } {
-  const offset = text.indexOf(needle) + delta;
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length - 1, character: before.at(-1)!.length };
-}
+const positionOf = (needle: string, delta = 0) => positionAt(text, text.indexOf(needle) + delta);
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'lsp'], { cwd: repoRoot });
-  client = new Client(child);
-  const init = await client.request<{ capabilities: Record<string, unknown> }>('initialize', { processId: process.pid, rootUri: pathToFileURL(repoRoot).href, capabilities: {} });
+  const launch = await serverAsVsCodeStartsIt(repoRoot);
+  expect(launch).toEqual({ command: 'node', args: [join(extensionFolder, '..', '..', 'bin', 'regula.mjs'), 'lsp', '--stdio'], options: { cwd: repoRoot, shell: process.platform === 'win32' } });
+  client = LspClient.spawn(launch.command, launch.args, launch.options);
+  const init = await client.initialize(pathToFileURL(repoRoot).href);
   expect(init.capabilities).toMatchObject({ hoverProvider: true, definitionProvider: true, completionProvider: {} });
-  client.notify('initialized', {});
   client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'regula', version: 1, text } });
 }, 60_000);
 
-afterAll(async () => {
-  await client.request('shutdown', null).catch(() => undefined);
-  client.notify('exit', null);
-  child.stdin.end();
+afterAll(() => {
+  if (client.child.exitCode === null) client.child.kill();
+});
+
+it('uses the regula.command setting as it is, with --stdio appended', async () => {
+  expect(await serverAsVsCodeStartsIt(repoRoot, ['regula', 'lsp'])).toMatchObject({ command: 'regula', args: ['lsp', '--stdio'] });
 });
 
 it('publishes the diagnostics of an opened file (none for a shipped ruleset)', async () => {
-  const params = await client.notification('textDocument/publishDiagnostics') as { uri: string; diagnostics: unknown[] };
+  const params = await client.notification<{ uri: string; diagnostics: unknown[] }>('textDocument/publishDiagnostics');
   expect(params.uri).toBe(uri);
   expect(params.diagnostics).toEqual([]);
 }, 60_000);
@@ -128,4 +73,9 @@ it('formats a document as `regula fmt` does, and leaves a formatted one alone', 
   expect(edits).toHaveLength(1);
   expect(edits[0]!.newText).toContain('counter n\n');
   expect(edits[0]!.newText).toContain('flow {\n  end the game\n}');
+}, 60_000);
+
+it('ends the session on shutdown and exit with exit code 0', async () => {
+  expect(await client.close()).toBe(0);
+  expect(client.stderr).toBe('');
 }, 60_000);

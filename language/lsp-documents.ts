@@ -1,0 +1,74 @@
+// The open documents' analyses, worked out only when needed: takes the editor's edits (each one only
+// updates the text), gives the analysis of a document's newest text when a request asks for it, and
+// its diagnostics once the edits pause. A burst of edits costs one analysis, not one each: an edit
+// made while the diagnostics wait puts them off again, and no analysis of a superseded text is begun.
+// A document over the size limit is not analysed at all: it gets one diagnostic saying so.
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Analysis, LanguageService } from './index.js';
+
+export interface DocumentLimits {
+  /** The longest document analysed, in characters (UTF-16 units, as JavaScript counts a text's length). */
+  readonly maxChars: number;
+  /** How long edits must pause before the diagnostics are worked out. */
+  readonly debounceMs: number;
+}
+
+/**
+ * 1,000,000 characters: thirteen times the largest shipped ruleset, analysed in about a second. The
+ * server's own limit, the same as the one the parser is getting for a ruleset's size (R0808, issue
+ * #28), which should replace it once it is in grammar/limits.ts.
+ */
+export const DOCUMENT_LIMITS: DocumentLimits = { maxChars: 1_000_000, debounceMs: 200 };
+
+export type DocumentState =
+  | { readonly kind: 'analysed'; readonly doc: TextDocument; readonly analysis: Analysis }
+  | { readonly kind: 'too-large'; readonly doc: TextDocument; readonly chars: number; readonly maxChars: number };
+
+export class DocumentAnalyses {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly service: LanguageService,
+    /** The document's newest text, as the protocol library keeps it. */
+    private readonly documentOf: (uri: string) => TextDocument | undefined,
+    /** The file path an analysis is made for (rulebooks are found beside it). */
+    private readonly pathOf: (uri: string) => string,
+    /** Sends a document's diagnostics: those of its analysis, or the one for a document too large. */
+    private readonly publish: (state: DocumentState) => void,
+    private readonly limits: DocumentLimits = DOCUMENT_LIMITS,
+  ) {}
+
+  /** A document opened or edited: its diagnostics are due once no edit follows for the pause. */
+  changed(uri: string): void {
+    clearTimeout(this.timers.get(uri));
+    this.timers.set(uri, setTimeout(() => {
+      this.timers.delete(uri);
+      const state = this.current(uri);
+      if (state) this.publish(state);
+    }, this.limits.debounceMs));
+  }
+
+  closed(uri: string): void {
+    clearTimeout(this.timers.get(uri));
+    this.timers.delete(uri);
+    this.service.forget(this.pathOf(uri));
+  }
+
+  /** The newest text's analysis (worked out now if it was not yet), or why there is none. */
+  current(uri: string): DocumentState | undefined {
+    const doc = this.documentOf(uri);
+    if (!doc) return undefined;
+    const text = doc.getText();
+    if (text.length > this.limits.maxChars) {
+      this.service.forget(this.pathOf(uri));
+      return { kind: 'too-large', doc, chars: text.length, maxChars: this.limits.maxChars };
+    }
+    return { kind: 'analysed', doc, analysis: this.service.analysis(this.pathOf(uri), text) };
+  }
+
+  /** What a request works on: the document and its newest analysis, if it has one. */
+  analysis(uri: string): { doc: TextDocument; a: Analysis } | undefined {
+    const state = this.current(uri);
+    return state?.kind === 'analysed' ? { doc: state.doc, a: state.analysis } : undefined;
+  }
+}
