@@ -77,6 +77,8 @@ export const MESSAGES = {
   R0805: ['error', 'Pieces `{name}` are {count} per player, more than the limit of {limit}: use fewer.'],
   R0806: ['error', 'A game takes from 1 to at most {limit} players, and the first number may not exceed the second; this says {min} to {max}.'],
   R0807: ['error', 'Working this out goes {depth} levels deep through the defines it uses ({path}), more than the limit of {limit}: shorten the chain of defines or the expressions in it.'],
+  R0808: ['error', 'The ruleset is {size} characters long, more than the limit of {limit}, so it is not read: check that this is the right file, or shorten it (a table row with `copies` stands for many rows).'],
+  R0809: ['error', 'The ruleset has {count} tokens (words, numbers and symbols), more than the limit of {limit}, so it is not read past this one: shorten it (`sum(…)` over a list adds up many terms; a table row with `copies` stands for many rows).'],
 } as const satisfies Record<string, readonly [Severity, string]>;
 
 export type Code = keyof typeof MESSAGES;
@@ -110,19 +112,23 @@ export function editDistance(a: string, b: string): number {
 
 /** The closest of `candidates` to `name`, if it is close enough to be a likely typo. */
 export function closest(name: string, candidates: Iterable<string>): string | undefined {
+  const typed = name.toLowerCase();
+  const near = Math.max(2, Math.floor(name.length / 3));
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
-    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    // Names whose lengths differ by more than `near` are further apart than that: not worth measuring.
+    if (Math.abs(candidate.length - name.length) > near) continue;
+    const d = editDistance(typed, candidate.toLowerCase());
     // On a tie, a name the typed text begins (an unfinished word: `plac` → `place`, not `play`) wins.
     const better = d < bestDistance || (d === bestDistance && best !== undefined
-      && candidate.toLowerCase().startsWith(name.toLowerCase()) && !best.toLowerCase().startsWith(name.toLowerCase()));
+      && candidate.toLowerCase().startsWith(typed) && !best.toLowerCase().startsWith(typed));
     if (better) {
       best = candidate;
       bestDistance = d;
     }
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+  return best !== undefined && bestDistance <= near ? best : undefined;
 }
 
 /**
@@ -165,7 +171,20 @@ function lineText(source: string, line: number): string {
   const start = starts[line - 1];
   if (start === undefined) return '';
   const next = starts[line];
-  return next === undefined ? source.slice(start) : source.slice(start, next - 1);
+  // Without the `\r` of a CRLF line end, which would send the terminal's cursor back over the line.
+  return (next === undefined ? source.slice(start) : source.slice(start, next - 1)).replace(/\r$/, '');
+}
+
+/** Characters of a source line shown under a message: a longer line is cut around the column. */
+const SHOWN_LINE = 200;
+
+/** The part of a long line around `column`, with `…` where it is cut, and the column within it. */
+function around(line: string, column: number): { text: string; column: number } {
+  if (line.length <= SHOWN_LINE) return { text: line, column };
+  const from = Math.max(0, Math.min(column - 1 - SHOWN_LINE / 2, line.length - SHOWN_LINE));
+  const head = from > 0 ? '…' : '';
+  const tail = from + SHOWN_LINE < line.length ? '…' : '';
+  return { text: `${head}${line.slice(from, from + SHOWN_LINE)}${tail}`, column: column - from + head.length };
 }
 
 /**
@@ -176,15 +195,16 @@ function lineText(source: string, line: number): string {
  */
 export function renderDiagnostic(d: Diagnostic, source: string, path = d.file ?? '<input>'): string {
   const { line, column } = lineColumn(source, d.span.start);
-  const text = lineText(source, line);
-  const width = Math.max(1, Math.min(d.span.end - d.span.start, text.length - column + 1));
+  const whole = lineText(source, line);
+  const { text, column: shownColumn } = around(whole, column);
+  const width = Math.max(1, Math.min(d.span.end - d.span.start, text.length - shownColumn + 1));
   const gutter = String(line).length;
   const hint = d.suggestion ? ` Did you mean \`${d.suggestion}\`?` : '';
   const out = [
     `${path}:${line}:${column}: ${d.severity} ${d.code}: ${d.message}${hint}`,
     `${' '.repeat(gutter + 1)}|`,
     `${line} | ${text}`,
-    `${' '.repeat(gutter + 1)}| ${' '.repeat(Math.max(0, column - 1))}${'^'.repeat(width)}`,
+    `${' '.repeat(gutter + 1)}| ${' '.repeat(Math.max(0, shownColumn - 1))}${'^'.repeat(width)}`,
   ];
   for (const note of d.notes ?? []) out.push(`${' '.repeat(gutter + 1)}= note: ${note}`);
   return out.join('\n');

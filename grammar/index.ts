@@ -20,7 +20,14 @@ export interface ParseResult {
 
 export function parseRuleset(source: string, file?: string): ParseResult {
   const found: Diagnostic[] = [];
+  // Past the size and token limits nothing more is read: the later stages' memory grows with them.
+  if (source.length > LIMITS.source) {
+    const at = { start: LIMITS.source, end: LIMITS.source + 1 };
+    return unread(source, [diag('R0808', at, { size: grouped(source.length), limit: grouped(LIMITS.source) })], file);
+  }
   const lexed = lexer.tokenize(source);
+  const past = lexed.tokens[LIMITS.tokens];
+  if (past) return unread(source, [diag('R0809', tokenSpan(past), { count: grouped(lexed.tokens.length), limit: grouped(LIMITS.tokens) })], file);
 
   for (const e of lexed.errors) {
     const text = source.slice(e.offset, e.offset + e.length);
@@ -54,7 +61,7 @@ export function parseRuleset(source: string, file?: string): ParseResult {
     // Nesting past the limit stops the parse: what was read so far is not given back.
     if (!(e instanceof NestingTooDeep)) throw e;
     found.push(diag('R0801', tokenSpan(e.token), { limit: grouped(LIMITS.nesting) }));
-    return { ruleset: { kind: 'Ruleset', decls: [], span: { start: 0, end: source.length } }, diagnostics: finish(found, file) };
+    return unread(source, found, file);
   }
   const { cst } = parsed;
   const lastToken = tokens.at(-1);
@@ -92,6 +99,11 @@ export function parseRuleset(source: string, file?: string): ParseResult {
     return !deep;
   });
   return { ruleset: { ...built.ruleset, decls }, diagnostics: finish(found, file) };
+}
+
+/** No declarations, only the diagnostics that say why the text was not read. */
+function unread(source: string, found: readonly Diagnostic[], file: string | undefined): ParseResult {
+  return { ruleset: { kind: 'Ruleset', decls: [], span: { start: 0, end: source.length } }, diagnostics: finish(found, file) };
 }
 
 function finish(found: readonly Diagnostic[], file: string | undefined): Diagnostic[] {

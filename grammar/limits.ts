@@ -5,6 +5,10 @@ import type { IToken } from 'chevrotain';
 import type { Decl, Expr, Span } from './ast.js';
 
 export const LIMITS = {
+  /** Characters of a ruleset's text: past them it is not read at all (R0808). */
+  source: 1_000_000,
+  /** Tokens (words, numbers, symbols) of a ruleset: past them it is not parsed (R0809). */
+  tokens: 100_000,
   /** Blocks and expressions inside one another, as the parser counts them (R0801). */
   nesting: 40,
   /** Levels of one expression, each operator of a chain one of them (R0802); through defines too (R0807). */

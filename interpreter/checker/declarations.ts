@@ -92,7 +92,7 @@ export function checkOverlays(ruleset: Ruleset, reporter: Reporter): void {
       if (item.kind === 'Add') continue;
       const target = item.kind === 'Replace' ? declKey(item.decl) : item.target.text;
       const span = item.kind === 'Replace' ? nameSpanOf(item.decl) : item.target.span;
-      if (!keys.has(target)) reporter.report('R0209', span, { name: v.id.text, target }, closest(target, keys));
+      if (!keys.has(target)) reporter.report('R0209', span, { name: v.id.text, target }, () => closest(target, keys));
     }
   }
 }
@@ -199,7 +199,7 @@ export class DeclChecker {
   /** R0201 (with the closest name of that kind) unless `name` is among `names`. */
   private known(name: Name, what: string, names: ReadonlyMap<string, unknown> | ReadonlySet<string>): boolean {
     if (names.has(name.text)) return true;
-    this.report('R0201', name.span, { what, name: name.text }, closest(name.text, names.keys()));
+    this.report('R0201', name.span, { what, name: name.text }, () => closest(name.text, names.keys()));
     return false;
   }
 
@@ -222,7 +222,7 @@ export class DeclChecker {
       const attr = attrs.get(c.text);
       if (attr) return attrType(attr);
       if (!(i === 0 && c.text === 'name')) {
-        this.report('R0205', c.span, { name: c.text, component: component.name.text }, closest(c.text, [...attrs.keys(), 'copies']));
+        this.report('R0205', c.span, { name: c.text, component: component.name.text }, () => closest(c.text, [...attrs.keys(), 'copies']));
       }
       return null;
     });
@@ -236,7 +236,7 @@ export class DeclChecker {
     if (type.k === 'text' && type.enumOf) {
       const { attr, values } = type.enumOf;
       if (typeof v !== 'string' || !values.includes(v)) {
-        this.report('R0206', cell.span, { value: cellText(v), attr, values: values.join(', ') }, closest(cellText(v), values));
+        this.report('R0206', cell.span, { value: cellText(v), attr, values: values.join(', ') }, () => closest(cellText(v), values));
       }
       return;
     }
@@ -288,7 +288,7 @@ export class DeclChecker {
     if (d.trigger) {
       const event = d.trigger.event;
       const events = this.s.events.get(event.text);
-      if (!events) this.report('R0201', event.span, { what: 'Event', name: event.text }, closest(event.text, this.s.events.keys()));
+      if (!events) this.report('R0201', event.span, { what: 'Event', name: event.text }, () => closest(event.text, this.s.events.keys()));
       for (const e of events ?? []) for (const p of e.params) scope.bind(p.text, UNKNOWN);
       if (d.trigger.where) this.exprs.expect(d.trigger.where, scope, 'flag');
     }
@@ -309,7 +309,7 @@ export class DeclChecker {
         case 'Define': {
           const base = this.s.defines.get(item.name.text);
           if (!base) {
-            this.report('R0201', item.name.span, { what: 'Define', name: item.name.text }, closest(item.name.text, this.s.defines.keys()));
+            this.report('R0201', item.name.span, { what: 'Define', name: item.name.text }, () => closest(item.name.text, this.s.defines.keys()));
           } else if (!base.some((b) => b.params.length === item.params.length)) {
             this.report('R0204', item.name.span, { name: item.name.text, expected: base[0]!.params.length, found: item.params.length });
           }
@@ -365,7 +365,7 @@ export class DeclChecker {
   /** `rule r forbids verb when C`: `verb` must be a choice made somewhere; C sees the chooser's variables. */
   checkForbid(d: ForbidDecl, choices: Choices): void {
     if (!choices.has(d.choice.text)) {
-      this.report('R0208', d.choice.span, { name: d.choice.text }, closest(d.choice.text, choices.names()));
+      this.report('R0208', d.choice.span, { name: d.choice.text }, () => closest(d.choice.text, choices.names()));
       new ExprChecker(this.env, true).typeOf(d.when, new Scope());
       return;
     }

@@ -5,6 +5,7 @@ import type {
   AttrDecl, Binary, CallExpr, Comprehension, CounterDecl, DefineDecl, Expr, Name, OfExpr, Ref, Span,
 } from '../../grammar/ast.js';
 import { closest, editDistance, type Code } from '../../grammar/diagnostics.js';
+import type { Suggestion } from './report.js';
 import { Scope, type Reporter } from './report.js';
 import { boardTable, type Symbols } from './symbols.js';
 import {
@@ -166,7 +167,7 @@ export class ExprChecker {
     return this.env.symbols;
   }
 
-  report(code: Code, span: Span, args: Record<string, string | number>, suggestion?: string): void {
+  report(code: Code, span: Span, args: Record<string, string | number>, suggestion?: Suggestion): void {
     if (!this.quiet) this.env.reporter.report(code, span, args, suggestion);
   }
 
@@ -255,14 +256,14 @@ export class ExprChecker {
 
   /** R0201 with the closest name in scope (or value word), or R0203 when the name is a declaration of another kind. */
   private undeclared(name: Name, scope: Scope, hint: NameHint): void {
-    const preferred = hint === 'Zone' ? closest(name.text, this.symbols.zones.keys()) : undefined;
+    const preferred = () => (hint === 'Zone' ? closest(name.text, this.symbols.zones.keys()) : undefined);
     const other = declaredKind(name.text, this.symbols);
     if (other) {
       const expected = hint === 'Zone' ? 'zone' : 'value';
       this.report('R0203', name.span, { name: name.text, actual: other, expected }, preferred);
       return;
     }
-    const suggestion = preferred ?? closest(name.text, namesInScope(scope, this.symbols)) ?? valueWordLike(name.text);
+    const suggestion = () => preferred() ?? closest(name.text, namesInScope(scope, this.symbols)) ?? valueWordLike(name.text);
     this.report('R0201', name.span, { what: hint, name: name.text }, suggestion);
   }
 
@@ -314,7 +315,7 @@ export class ExprChecker {
 
   private cannot(e: OfExpr, target: Type, valid: readonly string[]): Type {
     // At the property's name: that is the word a quick fix replaces with the suggestion.
-    this.report('R0302', e.property.span, { property: e.property.text, found: describe(target) }, closest(e.property.text, valid));
+    this.report('R0302', e.property.span, { property: e.property.text, found: describe(target) }, () => closest(e.property.text, valid));
     return UNKNOWN;
   }
 
@@ -421,7 +422,7 @@ export class ExprChecker {
     else if (s.columns.has(name)) types.push(UNKNOWN);
     if (types.length === 0) {
       const known = ['seat', 'slot', 'position', 'owner', 'space', 'zone', 'name', ...s.counters.keys(), ...s.zones.keys(), ...s.attributes.keys(), ...s.columns];
-      this.report('R0201', prop.span, { what: 'Property', name }, closest(name, known));
+      this.report('R0201', prop.span, { what: 'Property', name }, () => closest(name, known));
       return UNKNOWN;
     }
     return joinAll(types);
@@ -462,7 +463,7 @@ export class ExprChecker {
       e.args.forEach((a) => this.typeOf(a, scope));
       const other = declaredKind(name, this.symbols);
       if (other) this.report('R0203', e.callee.span, { name, actual: other, expected: 'function' });
-      else this.report('R0201', e.callee.span, { what: 'Function', name }, closest(name, [...this.symbols.defines.keys(), ...BUILTINS.keys()]));
+      else this.report('R0201', e.callee.span, { what: 'Function', name }, () => closest(name, [...this.symbols.defines.keys(), ...BUILTINS.keys()]));
       return UNKNOWN;
     }
     if (e.args.length < b.min || e.args.length > b.max) {
@@ -493,14 +494,14 @@ export class ExprChecker {
   /** `holds(p, "Miser")`: the power must exist. */
   private powerName(arg: Expr | undefined): void {
     if (arg?.kind !== 'Text' || this.symbols.powers.has(arg.value)) return;
-    this.report('R0201', arg.span, { what: 'Power', name: arg.value }, closest(arg.value, this.symbols.powers.keys()));
+    this.report('R0201', arg.span, { what: 'Power', name: arg.value }, () => closest(arg.value, this.symbols.powers.keys()));
   }
 
   /** `set-score(cards, "family", …)`: some component must have that attribute. */
   private attributeName(arg: Expr | undefined): void {
     const s = this.symbols;
     if (arg?.kind !== 'Text' || s.attributes.has(arg.value) || s.columns.has(arg.value)) return;
-    this.report('R0201', arg.span, { what: 'Attribute', name: arg.value }, closest(arg.value, s.attributes.keys()));
+    this.report('R0201', arg.span, { what: 'Attribute', name: arg.value }, () => closest(arg.value, s.attributes.keys()));
   }
 
   // ─── Operators and comprehensions ──────────────────────────────────────────
@@ -562,7 +563,7 @@ export class ExprChecker {
     const literals = other.kind === 'Text' ? [other] : other.kind === 'List' ? other.items : [];
     for (const lit of literals) {
       if (lit.kind !== 'Text' || values.includes(lit.value)) continue;
-      this.report('R0206', lit.span, { value: lit.value, attr, values: values.join(', ') }, closest(lit.value, values));
+      this.report('R0206', lit.span, { value: lit.value, attr, values: values.join(', ') }, () => closest(lit.value, values));
     }
   }
 

@@ -4,12 +4,23 @@ import type { Span } from '../../grammar/ast.js';
 import { diag, lineColumn, type Code, type Diagnostic } from '../../grammar/diagnostics.js';
 import type { Type } from './types.js';
 
+/**
+ * A name the user may have meant, or how to find it: finding one compares the name with every
+ * candidate, so it is worked out only while the Reporter's budget of suggestions lasts.
+ */
+export type Suggestion = string | undefined | (() => string | undefined);
+
+/** Suggestions worked out per check: thousands of unknown names among thousands would take minutes. */
+const SUGGESTIONS = 100;
+
 export class Reporter {
   private readonly found = new Map<string, Diagnostic>();
+  private suggestionsLeft = SUGGESTIONS;
 
   constructor(readonly file: string, readonly source: string) {}
 
-  report(code: Code, span: Span, args: Record<string, string | number> = {}, suggestion?: string): void {
+  report(code: Code, span: Span, args: Record<string, string | number> = {}, suggested?: Suggestion): void {
+    const suggestion = typeof suggested === 'function' ? (this.suggestionsLeft-- > 0 ? suggested() : undefined) : suggested;
     const d = diag(code, span, args, suggestion === undefined ? { file: this.file } : { file: this.file, suggestion });
     const key = `${code}@${span.start}-${span.end}:${d.message}`;
     if (!this.found.has(key)) this.found.set(key, d);

@@ -207,7 +207,7 @@ export class BodyChecker {
     if (!counter) {
       const other = declaredKind(name, this.env.symbols);
       if (other) x.report('R0203', s.counter.span, { name, actual: other, expected: 'counter' });
-      else x.report('R0201', s.counter.span, { what: 'Counter', name }, closest(name, this.env.symbols.counters.keys()));
+      else x.report('R0201', s.counter.span, { what: 'Counter', name }, () => closest(name, this.env.symbols.counters.keys()));
       return;
     }
     // `per player per X`: a player's value for one thing, named after `on`.
@@ -261,7 +261,7 @@ export class BodyChecker {
     if (!decls) {
       const other = declaredKind(name.text, this.env.symbols);
       if (other) this.exprs.report('R0203', name.span, { name: name.text, actual: other, expected });
-      else this.exprs.report('R0201', name.span, { what, name: name.text }, closest(name.text, declared.keys()));
+      else this.exprs.report('R0201', name.span, { what, name: name.text }, () => closest(name.text, declared.keys()));
       return;
     }
     if (!decls.some((d) => d.params.length === args.length)) {
@@ -276,7 +276,7 @@ export class BodyChecker {
     for (const m of text.matchAll(/\{([^}]+)\}/g)) {
       const name = m[1]!;
       if (visible.has(name) || name === 'player') continue;
-      this.exprs.report('R0201', this.spanWithin(span, `{${name}}`), { what: 'Variable', name }, closest(name, [...visible.keys(), 'player']));
+      this.exprs.report('R0201', this.spanWithin(span, `{${name}}`), { what: 'Variable', name }, () => closest(name, [...visible.keys(), 'player']));
     }
   }
 

@@ -106,3 +106,16 @@ describe('depth through defines (R0807)', () => {
     expect(codes(source)).toEqual([]);
   });
 });
+
+describe('suggestions for unknown names', () => {
+  it('are worked out for the first hundred only, so thousands of unknown names among thousands check in seconds', () => {
+    const n = 8_000;
+    const source = `${header()}counter c per player\nflow { say "go" }\n${Array.from({ length: n }, (_, i) => `define d${i} = dd${i} + 1\n`).join('')}`;
+    const started = performance.now();
+    const found = errors(source);
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(found).toHaveLength(n);
+    expect(found[0]!.suggestion).toBe('d0');
+    expect(found.filter((d) => d.suggestion !== undefined)).toHaveLength(100);
+  });
+});

@@ -67,6 +67,8 @@ function expanded(source: string, how: string | undefined): string {
       const n = LIMITS.depth + 1;
       return source.replace('@', Array.from({ length: n }, (_, i) => (i + 1 < n ? `define d${i + 1} = d${i + 2} + 1` : `define d${n} = 1`)).join('\n'));
     }
+    case 'size': return source.replace('@', 'x'.repeat(LIMITS.source));
+    case 'tokens': return source.replace('@', Array.from({ length: LIMITS.tokens / 2 + 1 }, () => '1').join(', '));
     default: throw new Error(`unknown expansion ${how}`);
   }
 }

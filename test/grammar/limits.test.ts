@@ -1,6 +1,6 @@
-// The parser's limits: nesting (R0801), expression depth (R0802) and number size (R0803) are
-// reported where they are passed, at the limit a ruleset still parses, and far past it nothing
-// overflows the stack.
+// The parser's limits: size (R0808), tokens (R0809), nesting (R0801), expression depth (R0802) and
+// number size (R0803) are reported where they are passed, at the limit a ruleset still parses, and
+// far past it nothing overflows the stack or fills the memory.
 import { describe, expect, it } from 'vitest';
 import { LIMITS, parseRuleset } from '../../grammar/index.js';
 import { textAt } from './helpers.js';
@@ -116,5 +116,42 @@ describe('numbers (R0803)', () => {
     expect(rest).toEqual([]);
     expect(d!.message).toContain('Number 7777777777…7777777777 is larger than');
     expect(textAt(source, d!.span)).toBe(digits);
+  });
+});
+
+describe('size (R0808) and tokens (R0809)', () => {
+  it(`reads ${LIMITS.source} characters and refuses one more, pointing past the limit`, () => {
+    const fill = (n: number) => `// ${'x'.repeat(n - 3)}`;
+    expect(codes(fill(LIMITS.source))).toEqual([]);
+    const [d, ...rest] = parseRuleset(fill(LIMITS.source + 1)).diagnostics;
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ code: 'R0808', span: { start: LIMITS.source, end: LIMITS.source + 1 } });
+    expect(d!.message).toBe('The ruleset is 1,000,001 characters long, more than the limit of 1,000,000, so it is not read: check that this is the right file, or shorten it (a table row with `copies` stands for many rows).');
+  });
+
+  it(`parses ${LIMITS.tokens} tokens and refuses one more, at the first token past the limit`, () => {
+    const list = (items: number) => `define d = [${Array.from({ length: items }, () => '1').join(', ')}]`;
+    // define, d, =, [ and ] are five tokens; n items and their commas 2n - 1: 100,000 in all.
+    const items = (LIMITS.tokens - 4) / 2;
+    expect(codes(list(items))).toEqual([]);
+    const source = list(items + 1);
+    const [d, ...rest] = parseRuleset(source).diagnostics;
+    expect(rest).toEqual([]);
+    expect(d!.code).toBe('R0809');
+    // Two more tokens (an item and its comma); the 100,001st is the last item, before the `]`.
+    expect(d!.message).toContain(`has 100,002 tokens (words, numbers and symbols), more than the limit of 100,000`);
+    expect(d!.span.start).toBe(source.length - 2);
+  });
+
+  it('answers a 4 MB sum at once, and a sum at the token limit in seconds, declarations left out', () => {
+    const sum = (terms: number) => `define d = 1${' + 1'.repeat(terms)}`;
+    let started = performance.now();
+    expect(codes(sum(1_000_000))).toEqual(['R0808']);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    started = performance.now();
+    const parsed = parseRuleset(sum(LIMITS.tokens / 2 - 3));
+    expect(parsed.diagnostics.map((d) => d.code)).toEqual(['R0802']);
+    expect(parsed.ruleset.decls).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 });

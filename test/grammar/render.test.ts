@@ -31,12 +31,23 @@ describe('lineColumn', () => {
 });
 
 describe('renderDiagnostic', () => {
-  it('shows the line and a caret under the span', () => {
+  it('shows the line (without a CRLF\'s \\r) and a caret under the span', () => {
     const source = 'zone a\nmove card to hand\r\nzone b';
     const d = diag('R0201', { start: 20, end: 24 }, { what: 'Zone', name: 'hand' });
     expect(renderDiagnostic(d, source, 'x.rules')).toBe(
-      ['x.rules:2:14: error R0201: Zone `hand` is not declared.', '  |', '2 | move card to hand\r', '  |              ^^^^'].join('\n'),
+      ['x.rules:2:14: error R0201: Zone `hand` is not declared.', '  |', '2 | move card to hand', '  |              ^^^^'].join('\n'),
     );
+  });
+
+  it('shows 200 characters of a long line around the span, with … where it is cut', () => {
+    const source = `define d = ${'1 + '.repeat(100_000)}x`;
+    const at = source.length - 1;
+    const [, , line, caret] = renderDiagnostic(diag('R0201', { start: at, end: at + 1 }, { what: 'Value', name: 'x' }), source, 'x.rules').split('\n');
+    expect(line).toBe(`1 | …${source.slice(-200)}`);
+    expect(caret!.indexOf('^')).toBe(line!.indexOf('x'));
+    const middle = renderDiagnostic(diag('R0201', { start: 200_000, end: 200_001 }, { what: 'Value', name: 'x' }), source, 'x.rules').split('\n');
+    expect(middle[2]).toMatch(/^1 \| ….{200}…$/);
+    expect(middle[0]).toMatch(/^x\.rules:1:200001: /);
   });
 
   it('renders 20,000 diagnostics of a 20,000-line text in linear time', () => {
