@@ -377,8 +377,8 @@ export { label, isPlayer, type Value };
 
 export { AGENTS, firstLegalAgent, randomAgent, type Agent, type AgentContext, type AgentFactory } from './agents.js';
 export { playGame, type PlayOptions } from './play.js';
-export { compiledPlayout, playout, whyNotCompiled, type Playout, type PlayoutOptions } from './playout.js';
-export { watchCompiledGames, type CompiledPlay, type PlayWatch } from './compiled/index.js';
+export { compiledPlayout, compiledProgram, playout, whyNotCompiled, type Playout, type PlayoutOptions } from './playout.js';
+export { Deopt, watchCompiledGames, type CompiledGame, type CompiledPlay, type OptionIds, type Picker, type PlayWatch, type ResumedPlay } from './compiled/index.js';
 /** For agents that must not peek: states sampled from a view, and how well each seat stands. */
 export { determinizer, type Determinizer, type Position } from './determinize.js';
 export { measures, standing } from './standing.js';

@@ -44,6 +44,12 @@ function programOf(m: Model): CompiledGame | NotCompiled {
   return p;
 }
 
+/** The compiled program of the rules in force for a player count and variants, or null where the tier does not cover them (whyNotCompiled says why). */
+export function compiledProgram(def: GameDefinition, players: number, variants: readonly string[] = []): CompiledGame | null {
+  const p = programOf(modelFor(def, players, variants));
+  return p instanceof NotCompiled ? null : p;
+}
+
 /** Whether the compiled tier plays this game, and if not, why (`null`: it does). */
 export function whyNotCompiled(def: GameDefinition, players: number, variants: readonly string[] = []): string | null {
   const p = programOf(modelFor(def, players, variants));

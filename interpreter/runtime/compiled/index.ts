@@ -28,17 +28,25 @@
 // program.ts (the program's fixed part), helpers.ts (what it calls by name), errors.ts.
 import { gridDirections, OPPOSITE, type Model } from '../model.js';
 import { resultOfKeys } from '../result.js';
-import type { MoveRecord, Result } from '../state.js';
+import type { GameState, MoveRecord, Result } from '../state.js';
 import { unsupported } from './errors.js';
 import { HELPERS } from './helpers.js';
 import { RUNTIME } from './program.js';
 import { Writer } from './writer.js';
-import { Ref, worldOf } from './world.js';
+import { PIECE, Ref, SPACE, worldOf } from './world.js';
+
+import { Deopt } from './errors.js';
 
 export { Deopt, NotCompiled } from './errors.js';
 
-/** Chooses among `count` options (≥ 2) for a seat: the index of the chosen one. */
-export type Picker = (count: number) => number;
+/** What a picker may ask of the options: each one's move id (as the machine's), and the choice's name. */
+export interface OptionIds {
+  id(k: number): string;
+  choice(): string;
+}
+
+/** Chooses among `count` options (≥ 2) for a seat: the index of the chosen one, or -1 to stop the game there. */
+export type Picker = (count: number, options: OptionIds) => number;
 
 export interface CompiledPlay {
   /** The decisions made (a choice with one option is made without the agent, and not recorded). */
@@ -61,9 +69,24 @@ export interface PlayWatch {
   decided(player: number, choice: string, move: string): void;
 }
 
+/** A game resumed from a state: played to its end (a result), or stopped by a picker (each seat's winner measure then). */
+export interface ResumedPlay {
+  readonly moves: MoveRecord[];
+  readonly turns: number;
+  readonly result: Result | null;
+  /** Where a picker stopped the game: each seat's winner measure, signed so that more is better (null: none can be worked out), as `measures` gives them. */
+  readonly measures: readonly (number | null)[] | null;
+}
+
 export interface CompiledGame {
   /** Plays one game to its end, each seat's decisions by its picker, chance from `seed`; stops with Deopt past `maxMoves` decisions. */
   play(pickers: readonly Picker[], maxMoves: number, seed: string | number, watch?: PlayWatch): CompiledPlay;
+  /**
+   * Plays on from a machine state waiting at a decision (its pieces, cards, counters, chance and
+   * stack), until the end or until a picker answers -1. The state is read, never changed. Anything
+   * the program cannot resume exactly (a frame it does not expect) gives the game up (Deopt).
+   */
+  resume(state: GameState, pickers: readonly Picker[], maxMoves: number): ResumedPlay;
 }
 
 
@@ -71,6 +94,8 @@ export interface CompiledGame {
 export function compileGame(m: Model): CompiledGame {
   const w = worldOf(m);
   const writer = new Writer(m, w);
+  // The winner's first measure: what a search judges an unfinished game by.
+  const first = m.winner?.order[0];
   // The counters, each an array: one value, one a seat, one a space or a piece.
   const counterLines: string[] = [];
   const startLines: string[] = [];
@@ -93,14 +118,28 @@ export function compileGame(m: Model): CompiledGame {
       startLines.push(`${c.js}.fill(0); for (const p of ${writer.constant(ids)}) { cur = OWNERS[p] === null ? -1 : OWNERS[p].i; ${c.js}[p] = ${start}; }`);
     }
   }
+  // Loading a machine state's counters into the arrays (to resume from it), each as it is kept.
+  const loadLines: string[] = [];
+  for (const [name, c] of writer.counters) {
+    const held = `from.counters[${writer.constant(name)}]`;
+    if (c.per === 'game') loadLines.push(`${c.js}[0] = VAL(${held});`);
+    else if (c.per === 'player') loadLines.push(`{ const v = ${held}; for (let s = 0; s < ${m.playerCount}; s++) ${c.js}[s] = VAL(v[s]); }`);
+    else if (c.per === 'space' || c.per === 'piece') {
+      const index = c.per === 'space' ? 'SPACE_INDEX' : 'PIECE_INDEX';
+      loadLines.push(`for (const [id, v] of Object.entries(${held})) { const at = ${index}.get(id); if (at === undefined) deopt(); ${c.js}[at] = VAL(v); }`);
+    } else {
+      const ids = writer.constant(c.things!.map((t) => (t.kind === PIECE ? w.pieceIds[t.i] : t.kind === SPACE ? w.spaceIds[t.i] : w.cardIds[t.i])));
+      loadLines.push(`{ const v = ${held}; for (let row = 0; row < ${ids}.length; row++) { const values = v[${ids}[row]]; for (let s = 0; s < ${m.playerCount}; s++) ${c.js}[row * ${m.playerCount} + s] = VAL(values[s]); } }`);
+    }
+  }
   writer.topLevel = true;
-  const setup = m.setup ? writer.block(m.setup.body, new Map(), '    ') : '';
+  const setup = m.setup ? writer.block(m.setup.body, new Map(), '      ') : '';
   const flow = m.flow ? writer.block(m.flow.body, new Map(), '    ') : '';
   writer.topLevel = false;
+  const firstKey = first ? `keyOf(${writer.expr(first.expr, new Map(), false)}, ${first.direction === 'most'})` : 'null';
   // The result, as the machine's: each seat's keys by the winner's orderings.
   const orderings = (m.winner?.order ?? []).map((o) => `keyOf(${writer.expr(o.expr, new Map(), false)}, ${o.direction === 'most'})`);
   // The winner's first measure for a seat, as a simulation reads it mid-game (a number, or it throws).
-  const first = m.winner?.order[0];
   const measure = first ? `N(${writer.expr(first.expr, new Map(), false)})` : 'deopt()';
   writer.flush();
   const source = [
@@ -126,27 +165,85 @@ export function compileGame(m: Model): CompiledGame {
     '    cur = was;',
     '  }',
     '}',
-    'return function play(agents, maxMoves, seed, watching) {',
+    '/** Each seat\'s winner measure now, signed so that more is better (null where it cannot be worked out), as standing reads it. */',
+    'function measures() {',
+    '  const out = [];',
+    `  for (let seat = 0; seat < ${m.playerCount}; seat++) {`,
+    '    cur = seat;',
+    '    try {',
+    `      out.push(${firstKey});`,
+    '    } catch (e) {',
+    '      out.push(null);',
+    '    }',
+    '  }',
+    '  cur = -1;',
+    '  return out;',
+    '}',
+    '/** A machine state\'s pieces, cards, counters, chance and turns, as the arrays hold them. */',
+    'function load(from) {',
+    '  for (const [id, at] of Object.entries(from.pieces)) {',
+    '    const p = PIECE_INDEX.get(id);',
+    '    if (p === undefined) deopt();',
+    '    if (at.space === null) continue;',
+    '    const s = SPACE_INDEX.get(at.space);',
+    '    if (s === undefined) deopt();',
+    '    SPACE_OF[p] = s; SLOT_OF[p] = at.slot;',
+    '    supplied(p, false);',
+    '  }',
+    '  for (let p = 0; p < NP; p++) if (SPACE_OF[p] >= 0) {',
+    '    const s = SPACE_OF[p], there = HERE[s];',
+    '    const after = there.length === 0 ? [] : there.slice();',
+    '    let at = 0;',
+    '    while (at < after.length && SLOT_OF[after[at].i] <= SLOT_OF[p]) at++;',
+    '    after.splice(at, 0, PIECES[p]);',
+    '    HERE[s] = after.length === 1 ? ALONE[p] : after;',
+    '  }',
+    '  CARD_ZONE.fill(-1);',
+    '  for (let z = 0; z < ZONES.length; z++) {',
+    '    const ids = from.zones[ZONE_KEYS[z]] ?? [];',
+    '    const cards = ZONES[z] = [];',
+    '    for (const id of ids) { const c = CARD_INDEX.get(id); if (c === undefined || CARD_ZONE[c] >= 0) deopt(); CARD_ZONE[c] = z; cards.push(CARDS[c]); }',
+    '  }',
+    '  for (const id of from.revealed) { const c = CARD_INDEX.get(id); if (c === undefined) deopt(); REVEALED[c] = 1; }',
+    ...loadLines.map((l) => `  ${l}`),
+    '  rng = from.rng.slice(); turns = from.turns; ending = from.ending;',
+    '  RS = from.stack; RI = 0;',
+    '}',
+    'return function play(agents, maxMoves, seed, watching, from) {',
     '  watch = watching; turns = 0; epoch++;',
     '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY); fillSupplies();',
     '  fillZones(); REVEALED.fill(0); rng = null; seedText = seed; ending = false; secret = 0;',
-    '  moves = []; pickers = agents; limit = maxMoves; rounds = 0; depth = 0;',
+    '  moves = []; pickers = agents; limit = maxMoves; rounds = 0; depth = 0; RS = null;',
     ...startLines.map((l) => `  ${l} epoch++;`),
     '  cur = -1;',
+    // Resuming: the flow's call and (in the setup) its untouched block and the setup's call come first.
+    `  let inSetup = ${m.setup ? 'true' : 'false'}, stopped = false;`,
+    '  if (from !== null) {',
+    '    load(from);',
+    `    ${m.flow ? "rcall('flow');" : ''}`,
+    `    if (${m.setup ? `RS[RI${m.flow ? ' + 1' : ''}]?.k === 'call'` : 'false'}) { ${m.flow ? 'RI++; ' : ''}rcall('setup'); } else inSetup = false;`,
+    '    epoch++;',
+    '  }',
     '  try {',
     '    game: {',
+    '      if (inSetup) {',
     setup,
+    '      }',
     flow,
     '    }',
     '  } catch (e) {',
-    '    if (e !== END) throw e;',
+    '    if (e === STOP) stopped = true;',
+    '    else if (e !== END) throw e;',
+    '  } finally {',
+    '    RS = null;',
     '  }',
     '  cur = -1;',
     '  if (watch !== null) watch.decision(turns, measure);',
     '  watch = null;',
+    '  if (stopped) return { moves, turns, keys: null, measures: measures() };',
     '  const all = [];',
     `  for (let seat = 0; seat < ${m.playerCount}; seat++) all.push(keys(seat));`,
-    '  return { moves, turns, keys: all };',
+    '  return { moves, turns, keys: all, measures: null };',
     '};',
   ].join('\n');
   watcher?.(source);
@@ -185,6 +282,7 @@ export function compileGame(m: Model): CompiledGame {
   const CARD_ATTRS = new Map([...attrNames].map((a) => [a, w.cardIds.map((id) => m.things.get(id)!.attrs[a])]));
   const COLLECTION_PIECES = writer.collections.map((ids) => ids.map((id) => w.pieces[w.pieceIndex.get(id)!]!));
   const world = {
+    SPACE_INDEX: w.spaceIndex, PIECE_INDEX: w.pieceIndex, CARD_INDEX: w.cardIndex, ZONE_INDEX: w.zoneIndex, ZONE_KEYS: w.zoneKeys, CARDS: w.cards,
     NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, COLLECTION_PIECES,
     ZONE_REFS: w.zones, ZONE_SEAT: w.zoneSeat, ZONE_READERS: w.zoneReaders, START_ZONES: starting.map((cards) => cards), NC: w.cardIds.length,
     LABEL_COUNT: labelIds.size,
@@ -194,12 +292,18 @@ export function compileGame(m: Model): CompiledGame {
     LINES: w.lines, WAYS: w.ways, ON_GRID: w.onGrid, OPPOSITES: new Map(Object.entries(OPPOSITE)), NP: w.pieceIds.length, NS: w.spaceIds.length,
   };
   const play = new Function('K', 'H', 'W', source)(writer.constants.map(interned), HELPERS, world) as (
-    pickers: readonly Picker[], maxMoves: number, seed: string, watch: PlayWatch | null) => { moves: MoveRecord[]; turns: number; keys: number[][] };
+    pickers: readonly Picker[], maxMoves: number, seed: string, watch: PlayWatch | null, from: GameState | null,
+  ) => { moves: MoveRecord[]; turns: number; keys: number[][] | null; measures: (number | null)[] | null };
   const winner = m.winner;
   return {
     play(pickers, maxMoves, seed, watch) {
-      const { moves, turns, keys } = play(pickers, maxMoves, String(seed), watch ?? null);
-      return { moves, turns, result: resultOfKeys(winner, keys) };
+      const { moves, turns, keys } = play(pickers, maxMoves, String(seed), watch ?? null, null);
+      return { moves, turns, result: resultOfKeys(winner, keys!) };
+    },
+    resume(state, pickers, maxMoves) {
+      if (state.over || state.pending === null) throw new Deopt();
+      const { moves, turns, keys, measures } = play(pickers, maxMoves, state.seed, null, state);
+      return { moves, turns, result: keys === null ? null : resultOfKeys(winner, keys), measures };
     },
   };
 }

@@ -38,7 +38,7 @@ function LABEL(v) {
 /** Whole-number division and remainder as the machine's (by zero: the machine's error). */
 const DIV = (x, d) => (d === 0 ? deopt() : Math.floor(x / d));
 const MOD = (x, d) => (d === 0 ? deopt() : ((x % d) + d) % d);
-const { NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
+const { SPACE_INDEX, PIECE_INDEX, CARD_INDEX, ZONE_INDEX, ZONE_KEYS, CARDS, NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
 const ALONE = PIECES.map((p) => [p]);
 /**
  * Per collection an index plan reads: its pieces in supply (on no space), all and by owner, in its
@@ -116,6 +116,53 @@ function seen(id) {
   return false;
 }
 let cur = -1, rounds = 0, depth = 0, moves = null, pickers = null, limit = 0;
+/**
+ * Resuming from a machine state (its stack of frames, outermost first): RS is the stack and RI the
+ * next frame to enter, or RS is null when not resuming. Each construct the stack passes through takes
+ * its frame in turn (rframe) and starts where the frame says, with the variables it holds; the
+ * innermost block's frame ends the resuming, and the choice it stands at is listed anew.
+ */
+let RS = null, RI = 0;
+/** Thrown by decide when a picker stops the game there (a search's playout long enough). */
+const STOP = { stop: true };
+function rframe(k) {
+  const f = RS[RI++];
+  if (f === undefined || f.k !== k) deopt();
+  return f;
+}
+/**
+ * A block's frame while resuming: checked to be block b's. Its statement to start at: the one in
+ * progress (the frame has moved past it), or for the innermost frame the choice it waits at, where
+ * the resuming ends.
+ */
+let resumedAt = 0;
+function rblock(b) {
+  const f = rframe('block');
+  if (f.b !== b) deopt();
+  if (RI === RS.length) { RS = null; resumedAt = f.pc; }
+  else resumedAt = f.pc - 1;
+  return f;
+}
+/** A rule's call frame while resuming, checked to be the rule's. */
+function rcall(rule) {
+  const f = rframe('call');
+  if (f.rule !== rule) deopt();
+  return f;
+}
+/** A machine value as the program's: things by their references, lists item by item. */
+function VAL(v) {
+  if (v === null || typeof v !== 'object') return v === undefined ? deopt() : v;
+  if (Array.isArray(v)) return v.map(VAL);
+  let x;
+  if (v.space !== undefined) x = SPACES[SPACE_INDEX.get(v.space)];
+  else if (v.piece !== undefined) x = PIECES[PIECE_INDEX.get(v.piece)];
+  else if (v.player !== undefined) x = PLAYERS[v.player];
+  else if (v.card !== undefined) x = CARDS[CARD_INDEX.get(v.card)];
+  else if (v.zone !== undefined) x = ZONE_REFS[ZONE_INDEX.get(v.zone)];
+  return x === undefined ? deopt() : x;
+}
+/** A variable a frame holds, as the program's value (a frame without it: none, as the machine reads it). */
+const VAR = (f, name) => (Object.prototype.hasOwnProperty.call(f.vars, name) ? VAL(f.vars[name]) : null);
 /** Told what a simulation counts (rules run, decisions, turns), or null; turns started so far. */
 let watch = null, turns = 0;
 function nonNull(v) { return v === null ? deopt() : v; }
@@ -511,14 +558,23 @@ function moveText(site, prefix, x, suffix) {
   if (text === undefined) texts.set(n, (text = prefix + LABEL(x) + suffix));
   return text;
 }
-/** The option the current player takes: the only one as it is, else the agent's pick. */
+/** The choice being decided: what its moves' texts are made of (see OPTION_IDS). */
+let dPrefix = null, dSuffix = '', dSite = -1, dChoice = '';
+/** What a picker may ask of the options it picks among: each one's move id, and the choice's name. */
+const OPTION_IDS = {
+  id(k) { made(k); return IDS[k] ?? moveText(dSite, dPrefix, OPTIONS[k], dSuffix); },
+  choice() { return dChoice; },
+};
+/** The option the current player takes: the only one as it is, else the agent's pick (-1: the game stops here, STOP). */
 function decide(prefix, decider, choice, suffix = '', site = -1) {
   const n = OFFERED;
   if (n === 0 || decider < 0) deopt();
   if (n === 1) return made(0);
   if (moves.length >= limit) deopt();
   if (watch !== null) watch.decision(turns, measure);
-  const k = pickers[decider](n);
+  dPrefix = prefix; dSuffix = suffix; dSite = site; dChoice = choice;
+  const k = pickers[decider](n, OPTION_IDS);
+  if (k === -1) throw STOP;
   if (!(k >= 0 && k < n)) deopt();
   made(k);
   const move = IDS[k] ?? moveText(site, prefix, OPTIONS[k], suffix);

@@ -5,6 +5,7 @@ import type { Block, ChooseStmt, DefineDecl, Expr, RuleDecl, Span, Stmt } from '
 import { conjuncts, exprChildren, mentions } from '../../../grammar/limits.js';
 import { thingsOf, type Model } from '../model.js';
 import { dependsOnArgumentsAlone } from '../purity.js';
+import { Deciding } from './deciding.js';
 import { unsupported } from './errors.js';
 import { CARD, PIECE, PLAYER, Ref, SPACE, ZONE, type CValue, type World } from './world.js';
 
@@ -120,7 +121,14 @@ export class Writer {
   /** Counter name → its array in the program, what it is kept for, whether it holds any value; per player per thing, its rows. */
   readonly counters = new Map<string, { js: string; per: 'game' | 'player' | 'space' | 'piece' | 'player-thing'; any: boolean; rows?: string; things?: readonly Ref[] }>();
 
+  /** Which statements can wait for a player: those are written to resume from a machine's stack too. */
+  private readonly deciding: Deciding;
+  /** Per block being written, the variables its statements set (a `let`, a choice): declared at its start, which resuming restores. */
+  private blockVars: { js: string; name: string; at: number }[] = [];
+  private stmtAt = 0;
+
   constructor(readonly m: Model, readonly w: World) {
+    this.deciding = new Deciding(m);
     let k = 0;
     for (const [name, c] of m.counters) {
       const owner = c.owner;
@@ -469,13 +477,18 @@ export class Writer {
       const names = (this.m.events.get(name)?.params ?? []).map((p) => p.text);
       const params = names.map(() => this.local());
       const scope: Scope = new Map(names.map((p, i) => [p, { js: params[i]!, t: known[i] ?? 'any' }]));
-      const lines = [`function ${js}(${params.join(', ')}) {`, `  if (++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();`];
-      for (const { rule, power } of this.m.handlers.get(name) ?? []) {
+      // Resuming (`from` at least 0): the handlers before the one running are passed over, and its
+      // condition not judged again.
+      const resumes = this.deciding.event(name);
+      const lines = [`function ${js}(${[...params, ...(resumes ? ['from = -1'] : [])].join(', ')}) {`, `  if (++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();`];
+      (this.m.handlers.get(name) ?? []).forEach(({ rule, power }, k) => {
         // Each handler's power and condition are judged when its turn comes (after the handlers before it ran).
         const tests = [...(power ? [`holds(cur, ${this.constant(power)})`] : []), ...(rule.trigger?.where ? [truth(this.src(rule.trigger.where, scope, false))] : [])];
         const body = this.block(rule.body, scope, '    ');
-        lines.push(`  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`, `  if (${tests.join(' && ') || 'true'}) {`, `    if (watch !== null) watch.fired(${rule.span.start});`, body.trimEnd(), '  }');
-      }
+        const judged = tests.join(' && ') || 'true';
+        const runs = resumes ? `from < ${k} ? ${judged} : from === ${k} && (rcall(${this.constant(rule.name.text)}), true)` : judged;
+        lines.push(`  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`, `  if (${runs}) {`, `    if (watch !== null) watch.fired(${rule.span.start});`, body.trimEnd(), '  }');
+      });
       lines.push('  depth--;', '}');
       this.functions.push(lines.join('\n'));
     });
@@ -915,8 +928,31 @@ export class Writer {
     const scope = new Map(outer);
     // The runaway guard's count (see ROUNDS_BEFORE_GIVING_UP): checked where a run can go on, at loops and calls.
     let out = `${indent}rounds += ${b.stmts.length + 1};\n`;
-    for (const s of b.stmts) out += this.stmt(s, scope, indent);
-    return out;
+    const resumable = this.deciding.block(b);
+    const [outerVars, outerAt] = [this.blockVars, this.stmtAt];
+    this.blockVars = [];
+    const parts = b.stmts.map((s, at) => {
+      this.stmtAt = at;
+      return this.stmt(s, scope, resumable ? `${indent}  ` : indent);
+    });
+    const vars = this.blockVars;
+    [this.blockVars, this.stmtAt] = [outerVars, outerAt];
+    if (vars.length) out += `${indent}let ${vars.map((v) => v.js).join(', ')};\n`;
+    if (!resumable) return out + parts.join('');
+    // Resuming: the block starts at the statement its frame names, with the variables set before it.
+    const f = this.local(), pc = this.local();
+    out += `${indent}let ${pc} = 0;\n${indent}if (RS !== null) {\n${indent}  const ${f} = rblock(${this.m.blockIds.get(b)!});\n${indent}  ${pc} = resumedAt;\n`;
+    for (const v of vars) out += `${indent}  if (${pc} > ${v.at}) ${v.js} = VAR(${f}, ${this.constant(v.name)});\n`;
+    out += `${indent}}\n${indent}switch (${pc}) {\n`;
+    parts.forEach((part, at) => (out += `${indent}case ${at}: {\n${part}${indent}}\n`));
+    return `${out}${indent}}\n`;
+  }
+
+  /** A variable set by the statement being written, declared at its block's start: its local. */
+  private blockVar(name: string): string {
+    const js = this.local();
+    this.blockVars.push({ js, name, at: this.stmtAt });
+    return js;
   }
 
   /** One statement; a `let` or a choice adds its variable to `scope` for the statements after it. */
@@ -925,10 +961,10 @@ export class Writer {
     const test = (x: Expr) => truth(this.src(x, scope, true));
     switch (s.kind) {
       case 'Let': {
-        const v = this.local();
+        const v = this.blockVar(s.name.text);
         const value = this.src(s.value, scope, true);
         scope.set(s.name.text, { js: v, t: value.t });
-        return `${ind}const ${v} = ${value.js};\n`;
+        return `${ind}${v} = ${value.js};\n`;
       }
       case 'Change': return this.change(s, scope, ind);
       case 'Move': return `${ind}move(${e(s.what)}, ${e(s.to)}, ${s.position === 'top'});\n`;
@@ -936,20 +972,30 @@ export class Writer {
       case 'Shuffle': return `${ind}shuffle(${e(s.zone)});\n`;
       case 'Reveal': return `${ind}reveal(${e(s.what)});\n`;
       case 'Random': {
-        const items = this.local(), x = this.local(), kept = this.local(), picked = this.local();
+        const items = this.local(), x = this.local(), kept = this.local();
         const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
         const where = s.where ? truth(this.src(s.where, inner, true)) : 'true';
+        const from = e(s.from);
+        const picked = this.blockVar(s.variable.text);
         scope.set(s.variable.text, { js: picked, t: 'any' });
-        return `${ind}const ${items} = L(${e(s.from)});\n${ind}const ${kept} = [];\n${ind}for (const ${x} of ${items}) if (${where}) ${kept}.push(${x});\n${ind}const ${picked} = ${kept}.length ? ${kept}[nextInt(${kept}.length)] : null;\n`;
+        return `${ind}const ${items} = L(${from});\n${ind}const ${kept} = [];\n${ind}for (const ${x} of ${items}) if (${where}) ${kept}.push(${x});\n${ind}${picked} = ${kept}.length ? ${kept}[nextInt(${kept}.length)] : null;\n`;
       }
       case 'If': {
-        let js = `${ind}if (${test(s.cond)}) {\n${this.block(s.then, scope, ind + '  ')}${ind}}`;
+        // Resuming: the branch is the one whose block is the next frame.
+        const resumes = this.deciding.stmt(s);
+        const branch = (cond: Expr | null, body: Block): string => {
+          if (!resumes) return cond === null ? '' : test(cond);
+          const resumed = this.deciding.block(body) ? `RS[RI].b === ${this.m.blockIds.get(body)!}` : 'false';
+          return `(RS !== null ? ${resumed} : ${cond === null ? 'true' : test(cond)})`;
+        };
+        let js = `${ind}if (${branch(s.cond, s.then)}) {\n${this.block(s.then, scope, ind + '  ')}${ind}}`;
         let rest: Block | typeof s | null = s.else;
         while (rest && rest.kind === 'If') {
-          js += ` else if (${test(rest.cond)}) {\n${this.block(rest.then, scope, ind + '  ')}${ind}}`;
+          js += ` else if (${branch(rest.cond, rest.then)}) {\n${this.block(rest.then, scope, ind + '  ')}${ind}}`;
           rest = rest.else;
         }
-        if (rest) js += ` else {\n${this.block(rest, scope, ind + '  ')}${ind}}`;
+        if (rest) js += resumes ? ` else if (${branch(null, rest)}) {\n${this.block(rest, scope, ind + '  ')}${ind}}` : ` else {\n${this.block(rest, scope, ind + '  ')}${ind}}`;
+        if (resumes) js += ' else if (RS !== null) deopt();';
         return js + '\n';
       }
       case 'ForEach': {
@@ -959,6 +1005,15 @@ export class Writer {
         const where = s.where ? `if (!${truth(this.src(s.where, inner, true))}) continue;\n${ind}  ` : '';
         // In a simultaneous loop the decisions are secret (its frame stays on the machine's stack while it runs).
         const [open, close] = s.simultaneous ? [`${ind}secret++;\n`, `${ind}secret--;\n`] : ['', ''];
+        if (this.deciding.stmt(s)) {
+          // Resuming: the list and the item from the loop's frame, the item's body resumed without its condition judged again.
+          const again = this.local(), f = this.local();
+          const test = s.where ? `if (${again}) ${again} = false; else if (!${truth(this.src(s.where, inner, true))}) continue;\n${ind}  ` : `${again} = false;\n${ind}  `;
+          return `${open}${ind}let ${items}, ${again} = false, ${i} = 0;\n`
+            + `${ind}if (RS !== null) { const ${f} = rframe('each'); ${items} = VAL(${f}.items); ${i} = ${f}.i - 1; ${again} = true; }\n`
+            + `${ind}else ${items} = ${listSrc.t === 'list' ? listSrc.js : `eachOf(${listSrc.js})`};\n`
+            + `${ind}for (; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${test}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
+        }
         // The list as it is when the loop starts: a zone's cards copied (they may move meanwhile); any
         // other list the program never changes.
         return `${open}${ind}const ${items} = ${listSrc.t === 'list' ? listSrc.js : `eachOf(${listSrc.js})`};\n${ind}for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${where}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
@@ -966,6 +1021,14 @@ export class Writer {
       case 'Repeat': {
         const guard = `if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`;
         const body = this.block(s.body, scope, ind + '  ');
+        if (this.deciding.stmt(s)) {
+          // Resuming: the round in progress goes on first, then the loop as it was (its rounds left from the frame).
+          const again = this.local(), left = this.local();
+          const resume = `${ind}let ${again} = false, ${left} = 0;\n${ind}if (RS !== null) { ${left} = rframe('repeat').left; ${again} = true; }\n`;
+          const counted = s.mode === 'times' ? `${ind}else ${left} = N(${e(s.expr)});\n` : '';
+          const more = s.mode === 'times' ? `${left}-- > 0` : s.mode === 'until' ? `!${test(s.expr)}` : test(s.expr);
+          return `${resume}${counted}${ind}while (${again} || ${more}) {\n${ind}  ${again} = false;\n${ind}  ${guard}\n${body}${ind}}\n`;
+        }
         if (s.mode === 'times') {
           const left = this.local();
           return `${ind}let ${left} = N(${e(s.expr)});\n${ind}while (${left}-- > 0) {\n${ind}  ${guard}\n${body}${ind}}\n`;
@@ -975,11 +1038,16 @@ export class Writer {
       }
       case 'Turn': {
         const p = this.local(), was = this.local();
+        if (this.deciding.stmt(s)) {
+          // Resuming: the player from the turn's frame, and the turn not counted again.
+          return `${ind}const ${p} = RS !== null ? PLAYERS[rframe('turn').player] : ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}if (RS === null) turns++;\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n${this.block(s.body, scope, ind)}${ind}cur = ${was};\n`;
+        }
         return `${ind}const ${p} = ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}turns++;\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n${this.block(s.body, scope, ind)}${ind}cur = ${was};\n`;
       }
       case 'Phase': {
         // Only its time limit is worked out (a number, or the machine's error); the rest is the log's.
         const limit = s.timeLimit ? `${ind}N(${e(s.timeLimit)});\n` : '';
+        if (this.deciding.stmt(s)) return `${ind}if (RS !== null) rframe('phase');\n${limit ? `${ind}else ${limit.trimStart()}` : ''}${ind}{\n${this.block(s.body, scope, ind + '  ')}${ind}}\n`;
         return `${limit}${ind}{\n${this.block(s.body, scope, ind + '  ')}${ind}}\n`;
       }
       case 'Call': {
@@ -987,7 +1055,14 @@ export class Writer {
         if (!rule) return `${ind}deopt();\n`;
         // The machine evaluates the arguments it has parameters for; a missing one is none.
         const args = rule.params.map((_, i): Src => (s.args[i] ? this.src(s.args[i]!, scope, true) : { js: 'null', t: 'scalar' }));
-        return `${ind}${this.rule(rule, args.map((a) => a.t))}(${args.map((a) => a.js).join(', ')});\n`;
+        const fn = this.rule(rule, args.map((a) => a.t));
+        if (this.deciding.stmt(s)) {
+          // Resuming: the rule's arguments from its call's frame.
+          const f = this.local();
+          const restored = rule.params.map((p) => `VAR(${f}, ${this.constant(p.text)})`);
+          return `${ind}if (RS !== null) { const ${f} = rcall(${this.constant(rule.name.text)}); ${fn}(${restored.join(', ')}); }\n${ind}else ${fn}(${args.map((a) => a.js).join(', ')});\n`;
+        }
+        return `${ind}${fn}(${args.map((a) => a.js).join(', ')});\n`;
       }
       case 'EndGame':
         // After the round: the rules see `game-ending` and end it themselves.
@@ -1006,7 +1081,14 @@ export class Writer {
         const passed = Array.from({ length: count }, (_, i): Src => args[i] ?? { js: 'null', t: 'scalar' });
         // Arguments beyond its parameters are still worked out, as the machine does.
         const extra = args.slice(count).map((a) => `${ind}${a.js};\n`).join('');
-        return `${extra}${ind}${this.event(s.event.text, passed.map((a) => a.t))}(${passed.map((a) => a.js).join(', ')});\n`;
+        const fn = this.event(s.event.text, passed.map((a) => a.t));
+        if (this.deciding.stmt(s)) {
+          // Resuming: the arguments from the event's frame, and the handlers from the one running.
+          const f = this.local();
+          const restored = passed.map((_, i) => `VAL(${f}.args[${i}] ?? null)`);
+          return `${ind}if (RS !== null) { const ${f} = rframe('fire'); if (${f}.event !== ${this.constant(s.event.text)}) deopt(); ${fn}(${[...restored, `${f}.i - 1`].join(', ')}); }\n${ind}else {\n${extra}${ind}${fn}(${passed.map((a) => a.js).join(', ')});\n${ind}}\n`;
+        }
+        return `${extra}${ind}${fn}(${passed.map((a) => a.js).join(', ')});\n`;
       }
       default: {
         const never: never = s;
@@ -1124,10 +1206,10 @@ export class Writer {
       ...(s.optional ? [`offer(null, ${this.constant(s.passLabel ?? 'pass')});`] : []),
       `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}, ${around?.after ?? "''"}, ${this.choices++});`,
     ];
-    const chosen = this.local();
+    const chosen = this.blockVar(s.variable.text);
     // The option taken: one of the things listed (or none, where the choice may be passed).
     scope.set(s.variable.text, { js: chosen, t: s.count || s.subset ? 'any' : chosenKind(itemOf(fromSrc), s.optional) });
-    return `${ind}let ${chosen};\n${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  ${chosen} = OPTIONS[${k}];\n${ind}}\n`;
+    return `${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  ${chosen} = OPTIONS[${k}];\n${ind}}\n`;
   }
 
   /**
@@ -1241,10 +1323,10 @@ export class Writer {
       ...(s.optional ? [`offer(null, ${this.constant(s.passLabel ?? 'pass')});`] : []),
       `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}, ${around?.after ?? "''"}, ${this.choices++});`,
     ];
-    const chosen = this.local();
+    const chosen = this.blockVar(s.variable.text);
     const kinds = new Set(written.map((w) => w.item.t));
     scope.set(s.variable.text, { js: chosen, t: kinds.size === 1 ? chosenKind([...kinds][0]!, s.optional) : 'any' });
-    return `${ind}let ${chosen};\n${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  ${chosen} = OPTIONS[${k}];\n${ind}}\n`;
+    return `${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  ${chosen} = OPTIONS[${k}];\n${ind}}\n`;
   }
 
   /**
@@ -1291,6 +1373,19 @@ export class Writer {
     });
     if (s.optional) lines.push('BRANCHES[OFFERED] = -1;', `offer(null, ${this.constant('pass')});`);
     lines.push(`const ${k} = decide(null, ${who}, ${this.constant(s.name?.text ?? 'menu')});`);
+    if (this.deciding.stmt(s)) {
+      // Resuming inside an option's body (a menu is never the choice waited at here: that one is
+      // listed anew): the option is the one whose body is the next frame, its item from that frame;
+      // decided by another player, a turn's frame names them first.
+      const f = this.local();
+      const resumed = s.options.flatMap((o, branch) => (this.deciding.block(o.body)
+        ? [`${f}.b === ${this.m.blockIds.get(o.body)!} ? (OPTIONS[0] = ${o.each ? `VAR(${f}, ${this.constant(o.each.variable.text)})` : 'null'}, ${branch})`] : []));
+      const listing = lines.filter((l) => !l.startsWith(`const ${who} =`)).map((l) => l.replace(`const ${k} = `, `${k} = `));
+      return `${ind}{\n${ind}  let ${k} = 0, ${chosen}, ${who};\n`
+        + `${ind}  if (RS !== null) {\n${s.by ? `${ind}    ${who} = rframe('turn').player;\n` : ''}${ind}    const ${f} = RS[RI];\n${ind}    ${chosen} = ${[...resumed, 'deopt()'].join(' : ')};\n${ind}  } else {\n`
+        + `${ind}    ${who} = ${this.decider(s.by, scope)};\n${listing.map((l) => `${ind}    ${l}\n`).join('')}${ind}    ${chosen} = BRANCHES[${k}];\n${ind}  }\n`
+        + `${ind}  switch (${chosen}) {\n${bodies.join('')}${ind}  }\n${ind}}\n`;
+    }
     return `${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  const ${chosen} = BRANCHES[${k}];\n${ind}  switch (${chosen}) {\n${bodies.join('')}${ind}  }\n${ind}}\n`;
   }
 
@@ -1300,6 +1395,25 @@ export class Writer {
     const key = number(this.src(s.by, inner, true));
     const shared = s.ties === 'share';
     const body = this.block(s.body, new Map(scope).set(s.variable.text, { js: value, t: 'any' }).set('place', { js: place, t: 'num' }), ind + '  ');
+    if (this.deciding.stmt(s)) {
+      // Resuming: the ranking and the place in it from the frame.
+      const f = this.local(), from = this.local();
+      return `${ind}let ${items}, ${ranked}, ${from} = 0;\n`
+        + `${ind}if (RS !== null) { const ${f} = rframe('rank'); ${items} = ${f}.items.map((x) => ({ value: VAL(x.value) })); ${ranked} = ${f}.items.map((x) => x.place); ${from} = ${f}.i - 1; }\n`
+        + `${ind}else {\n`
+        + `${ind}  ${items} = L(${this.expr(s.list, scope, true)}).map((${x}) => ({ value: ${x}, key: ${key} }));\n`
+        + `${ind}  ${items}.sort((a, b) => b.key - a.key);\n`
+        + `${ind}  ${ranked} = [];\n`
+        + `${ind}  for (let ${i} = 0; ${i} < ${items}.length; ${i}++) {\n`
+        + `${ind}    const prev = ${items}[${i} - 1];\n`
+        + `${ind}    ${ranked}.push(!prev ? 1 : prev.key === ${items}[${i}].key ? ${ranked}[${i} - 1] : ${shared ? `${ranked}[${i} - 1] + 1` : `${i} + 1`});\n`
+        + `${ind}  }\n`
+        + `${ind}}\n`
+        + `${ind}for (let ${i} = ${from}; ${i} < ${items}.length; ${i}++) {\n`
+        + `${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n`
+        + `${ind}  const ${value} = ${items}[${i}].value, ${place} = ${ranked}[${i}];\n`
+        + `${body}${ind}}\n`;
+    }
     return `${ind}const ${items} = L(${this.expr(s.list, scope, true)}).map((${x}) => ({ value: ${x}, key: ${key} }));\n`
       + `${ind}${items}.sort((a, b) => b.key - a.key);\n`
       + `${ind}const ${ranked} = [];\n`
