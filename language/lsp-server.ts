@@ -61,14 +61,19 @@ export function startServer(service: LanguageService, input: NodeJS.ReadableStre
   let end!: (ending: Ending) => void;
   const ended = new Promise<Ending>((resolve) => { end = resolve; });
   const writer = new StreamMessageWriter(output);
-  // Every problem is answered, as JSON-RPC answers a message it cannot take: an error response.
-  const answer = async (p: ProtocolProblem): Promise<void> => {
+  let failed = false;
+  // Every problem is answered, as JSON-RPC answers a message it cannot take: an error response;
+  // after a fatal one the session ends once the answer is written.
+  const answer = (p: ProtocolProblem): void => {
     options.log?.(p.message);
-    await writer.write({ jsonrpc: '2.0', id: p.id, error: { code: p.code, message: p.message } } as never).catch(() => undefined);
-    if (p.fatal) end({ code: 2, reason: p.message });
+    failed ||= p.fatal;
+    void writer.write({ jsonrpc: '2.0', id: p.id, error: { code: p.code, message: p.message } } as never)
+      .catch(() => undefined)
+      .then(() => { if (p.fatal) end({ code: 2, reason: p.message }); });
   };
-  const reader = new StrictMessageReader(input, (p) => void answer(p), options.framing ?? FRAMING_LIMITS);
-  reader.onClose(() => setImmediate(() => end({ code: shutdown ? 0 : 1 }))); // after a fatal problem's answer has ended it
+  const reader = new StrictMessageReader(input, answer, options.framing ?? FRAMING_LIMITS);
+  // The reader closes after telling its fatal problem, if it had one: that ending is the answer's.
+  reader.onClose(() => { if (!failed) end({ code: shutdown ? 0 : 1 }); });
   // A request the client cancelled while it waited behind others is answered at once, never run.
   const connection = createConnection(reader, writer, {
     cancelUndispatched: (message) => ({ jsonrpc: '2.0', id: (message as RequestMessage).id, error: { code: LSPErrorCodes.RequestCancelled, message: 'Cancelled before it ran.' } }),
