@@ -11,6 +11,7 @@ import { seededRandom } from '../test/reference/reference.js';
 import { connectFourCeiling, type CeilingScans } from './ceiling.js';
 import { differential, type DifferentialFigures } from './differential.js';
 import { editorLatency, type EditorFigures } from './editor.js';
+import { BURST_EDITS, editorAfterBurst, type BurstFigures } from './editor-burst.js';
 import { agentStrength, STRENGTH_AGENT, STRENGTH_OPPONENTS, strengthPlayable, type StrengthFigures } from './strength.js';
 
 export const BENCH_FORMAT = 'regula-bench/1';
@@ -68,6 +69,8 @@ export interface BenchReport {
   readonly differential: readonly DifferentialFigures[];
   /** The language service on the largest ruleset measured. */
   readonly editor: EditorFigures | null;
+  /** `regula lsp` on the same ruleset: a hover and a completion right after a burst of edits. */
+  readonly editorBurst: BurstFigures | null;
   /** The agent against random and greedy at two players, on every measured game two can play. */
   readonly strength: readonly StrengthFigures[];
 }
@@ -88,7 +91,7 @@ export interface BenchOptions {
   readonly progress?: (what: string) => void;
 }
 
-export function runBench(options: BenchOptions): BenchReport {
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const { root, budgetMs } = options;
   const progress = options.progress ?? (() => {});
   const rulesets: RulesetFigures[] = [];
@@ -158,6 +161,8 @@ export function runBench(options: BenchOptions): BenchReport {
   const largest = [...rulesets].sort((a, b) => b.lines - a.lines)[0];
   if (largest) progress(`${largest.file}: the editor's analysis, completion and hover`);
   const editor = largest ? editorLatency(root, largest.file) : null;
+  if (largest) progress(`${largest.file}: regula lsp after bursts of ${BURST_EDITS} edits`);
+  const editorBurst = largest ? await editorAfterBurst(root, largest.file) : null;
 
   const strength: StrengthFigures[] = [];
   const agent = options.strengthAgent ?? STRENGTH_AGENT;
@@ -170,7 +175,7 @@ export function runBench(options: BenchOptions): BenchReport {
       strength.push(agentStrength(def, file, agent, opponent, budgetMs, strengthGames));
     }
   }
-  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, ceiling, differential: checks, editor, strength };
+  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, ceiling, differential: checks, editor, editorBurst, strength };
 }
 
 /** The report as a person reads it. */
@@ -207,6 +212,10 @@ export function formatBench(report: BenchReport): string {
   const e = report.editor;
   if (e) {
     lines.push('', `The editor on ${e.file} (${e.lines} lines), medians: analysis after an edit ${n(e.analysisMs, 1)} ms (diagnostics), completion ${n(e.completionMs, 2)} ms (slowest ${n(e.completionMaxMs, 1)}), hover ${n(e.hoverMs, 2)} ms (slowest ${n(e.hoverMaxMs, 1)}).`);
+  }
+  const b = report.editorBurst;
+  if (b) {
+    lines.push(`regula lsp on it, right after a burst of ${n(b.edits)} edits sent at once, medians of ${b.rounds}: hover ${n(b.hoverMs, 1)} ms (slowest ${n(b.hoverMaxMs, 1)}), completion ${n(b.completionMs, 1)} ms (slowest ${n(b.completionMaxMs, 1)}).`);
   }
   if (report.differential.length) {
     lines.push('', 'Interpreted games replayed in the hand-written references (same legal moves at every step, same scores):');

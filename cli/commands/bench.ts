@@ -22,7 +22,7 @@ export async function run(args: Args): Promise<number> {
       throw e;
     }
   }
-  const report = runBench({ root, rulesets, budgetMs, differentialGames, strengthGames, ...(strengthAgent ? { strengthAgent } : {}), progress: (what) => process.stderr.write(`bench: ${what}\n`) });
+  const report = await runBench({ root, rulesets, budgetMs, differentialGames, strengthGames, ...(strengthAgent ? { strengthAgent } : {}), progress: (what) => process.stderr.write(`bench: ${what}\n`) });
   out(has(args, 'json') ? JSON.stringify(report) : formatBench(report));
   return report.differential.every((d) => d.agreed === d.games) ? 0 : 1;
 }

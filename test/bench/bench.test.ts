@@ -1,14 +1,26 @@
 // `regula bench --json`, run as a user runs it (a tiny time budget: figures, not assertions on
 // speed): the report matches its documented schema and carries the reference ratios.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { expect, it } from 'vitest';
 import { repoRoot } from '../helpers.js';
 
-it('reports reference ratios and the obvious/tuned Connect Four in the documented JSON', () => {
-  const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'bench', '--json', '--only', 'connect-four', '--budget-ms', '20', '--differential', '5'], { cwd: repoRoot, encoding: 'utf8' });
+/** `regula ARGS` in the repository, waited for without blocking the test worker (a bench run takes a while). */
+function regula(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'bin/regula.mjs'), ...args], { cwd: repoRoot });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+it('reports reference ratios and the obvious/tuned Connect Four in the documented JSON', async () => {
+  const r = await regula('bench', '--json', '--only', 'connect-four', '--budget-ms', '20', '--differential', '5');
   expect(r.status, r.stderr).toBe(0);
   expect(r.stderr).toContain('bench: rulesets/connect-four/connect-four.rules: 2 players'); // progress, on stderr
   const report = JSON.parse(r.stdout);
@@ -28,6 +40,8 @@ it('reports reference ratios and the obvious/tuned Connect Four in the documente
   const longest = report.rulesets.filter((x: { lines: number }) => x.lines === most).map((x: { file: string }) => x.file);
   expect(longest).toContain(report.editor.file); // the editor is timed on a ruleset with the most lines
   expect(report.editor.completionMs).toBeGreaterThanOrEqual(0);
+  // regula lsp on the same ruleset, a hover and a completion right after bursts of 1,000 edits: timed, not judged.
+  expect(report.editorBurst).toMatchObject({ file: report.editor.file, edits: 1000, rounds: 3 });
   expect(report.differential).toEqual([{ game: 'connect-four', players: 2, games: 5, agreed: 5, firstDifference: null }]);
   // Agent strength: mcts against random and greedy on both Connect Fours, seats swapped, with intervals.
   expect(report.strength.map((x: { file: string; opponent: string }) => `${x.file} ${x.opponent}`)).toEqual([
@@ -44,19 +58,19 @@ it('reports reference ratios and the obvious/tuned Connect Four in the documente
   }
 });
 
-it('reports agent strength in the text, and refuses an agent it does not know', () => {
+it('reports agent strength in the text, and refuses an agent it does not know', async () => {
   const args = ['bench', '--only', 'connect-four.rules', '--budget-ms', '5', '--differential', '0', '--strength', '2', '--strength-agent', 'mcts:iterations=10:depth=5'];
-  const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+  const r = await regula(...args);
   expect(r.status, r.stderr).toBe(0);
   expect(r.stdout).toContain('Agent strength at 2 players');
   expect(r.stdout).toMatch(/rulesets\/connect-four\/connect-four\.rules: mcts:iterations=10:depth=5 against greedy: [\d.]+ of \d+ = \d+% \(\d+%–\d+%\)/);
-  const bad = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'bench', '--only', 'connect-four', '--strength-agent', 'wizard'], { cwd: repoRoot, encoding: 'utf8' });
+  const bad = await regula('bench', '--only', 'connect-four', '--strength-agent', 'wizard');
   expect(bad.status).toBe(2);
   expect(bad.stderr).toContain('--strength-agent wizard: There is no agent called "wizard"');
 });
 
-it('refuses an --only that matches no ruleset', () => {
-  const r = spawnSync(process.execPath, [join(repoRoot, 'bin/regula.mjs'), 'bench', '--only', 'no-such-game'], { cwd: repoRoot, encoding: 'utf8' });
+it('refuses an --only that matches no ruleset', async () => {
+  const r = await regula('bench', '--only', 'no-such-game');
   expect(r.status).toBe(2);
   expect(r.stderr).toContain('no shipped ruleset matches');
 });

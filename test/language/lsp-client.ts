@@ -109,6 +109,18 @@ export class LspClient {
   }
 }
 
+/**
+ * Types a new first line into an open document as an editor reports typing: one didChange for the
+ * line break, then one a character, all sent at once. Gives the next version number.
+ */
+export function typeFirstLine(client: LspClient, uri: string, version: number, line: string): number {
+  const change = (at: { line: number; character: number }, text: string) =>
+    client.notify('textDocument/didChange', { textDocument: { uri, version: version++ }, contentChanges: [{ range: { start: at, end: at }, text }] });
+  change({ line: 0, character: 0 }, '\n');
+  for (let i = 0; i < line.length; i++) change({ line: 0, character: i }, line[i]!);
+  return version;
+}
+
 /** The LSP position (line, UTF-16 character) of an offset in a text. */
 export function positionAt(text: string, offset: number): { line: number; character: number } {
   const before = text.slice(0, offset).split('\n');
