@@ -77,6 +77,14 @@ export function positionFor(model: Model, state: GameState, seat: number): Posit
 export interface Determinizer {
   /** A fresh playable state: hidden cards dealt from the unseen ones, a generator seeded from `rng`. */
   sample(rng: RngState): GameState;
+  /**
+   * The same state with its decision not listed yet (no `pending`): what the compiled program resumes
+   * from, which lists it itself. Made with the same draws from `rng` as `sample`, and cheaply: it
+   * shares what it does not change with the view's copy, so it must be only read.
+   */
+  deal(rng: RngState): GameState;
+  /** A dealt state made playable by the machine: copied, its decision listed (what `sample` gives). */
+  listed(dealt: GameState): GameState;
 }
 
 interface Slot {
@@ -116,28 +124,34 @@ export function determinizer(def: GameDefinition, view: PlayerView): Determinize
     pool.push(thing.id);
   }
   fillCounters(model, view, base);
-  return {
-    sample(rng: RngState): GameState {
-      const state = structuredClone(base);
-      state.rng = [nextUint(rng), nextUint(rng), nextUint(rng), nextUint(rng)];
-      const left = new Map([...pools].map(([kind, cards]) => {
-        const copy = [...cards];
-        shuffleInPlace(rng, copy);
-        return [kind, copy];
-      }));
-      for (const slot of slots) {
-        const zone = state.zones[slot.zone]!;
-        for (let i = 0; i < slot.hidden; i++) {
-          // A zone of one kind takes cards of that kind; any unseen card if those ran out (an untyped zone).
-          const card = left.get(slot.component)?.pop() ?? [...left.values()].find((p) => p.length)?.pop();
-          if (card !== undefined) zone.push(card);
-        }
+  const recounted = model.recounts.length > 0;
+  const deal = (rng: RngState): GameState => {
+    const state: GameState = {
+      ...base, zones: { ...base.zones }, rng: [nextUint(rng), nextUint(rng), nextUint(rng), nextUint(rng)],
+      counters: recounted ? structuredClone(base.counters) : base.counters,
+    };
+    const left = new Map([...pools].map(([kind, cards]) => {
+      const copy = [...cards];
+      shuffleInPlace(rng, copy);
+      return [kind, copy];
+    }));
+    for (const slot of slots) {
+      const zone = (state.zones[slot.zone] = [...state.zones[slot.zone]!]);
+      for (let i = 0; i < slot.hidden; i++) {
+        // A zone of one kind takes cards of that kind; any unseen card if those ran out (an untyped zone).
+        const card = left.get(slot.component)?.pop() ?? [...left.values()].find((p) => p.length)?.pop();
+        if (card !== undefined) zone.push(card);
       }
-      recount(model, state, view.seat);
-      if (!state.over && state.stack.length) run(model, state);
-      return state;
-    },
+    }
+    if (recounted) recount(model, state, view.seat);
+    return state;
   };
+  const listed = (dealt: GameState): GameState => {
+    const state = structuredClone(dealt);
+    if (!state.over && state.stack.length) run(model, state);
+    return state;
+  };
+  return { deal, listed, sample: (rng) => listed(deal(rng)) };
 }
 
 /**

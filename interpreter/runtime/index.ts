@@ -381,7 +381,7 @@ export { compiledPlayout, compiledProgram, playout, whyNotCompiled, type Playout
 export { Deopt, watchCompiledGames, type CompiledGame, type CompiledPlay, type OptionIds, type Picker, type PlayWatch, type ResumedPlay } from './compiled/index.js';
 /** For agents that must not peek: states sampled from a view, and how well each seat stands. */
 export { determinizer, type Determinizer, type Position } from './determinize.js';
-export { measures, standing } from './standing.js';
+export { measures, standing, standingFrom } from './standing.js';
 export { nextInt, nextUint, seedRng, shuffleInPlace, type RngState } from './rng.js';
 export { EndlessGameError, IllegalMoveError, RuleError } from './errors.js';
 export type { GameState, LogEntry, MoveRecord, Result } from './state.js';

@@ -4,7 +4,7 @@
 import type { GameDefinition } from '../definition/index.js';
 import { evaluate, newCtx } from './evaluate.js';
 import { modelFor } from './model.js';
-import type { GameState } from './state.js';
+import type { GameState, Result } from './state.js';
 import { isList } from './values.js';
 
 /** Each seat's winner measure now (signed so that more is better), or null where it cannot be worked out. */
@@ -24,16 +24,23 @@ export function measures(def: GameDefinition, state: GameState): (number | null)
 }
 
 export function standing(def: GameDefinition, state: GameState): number[] {
-  const seats = Array.from({ length: state.players }, (_, seat) => seat);
   const team = modelFor(def, state.players, state.variants).winner?.team ?? false;
-  const m = measures(def, state);
+  return standingFrom(team, state.over ? state.result : null, measures(def, state));
+}
+
+/**
+ * The same from what is known of a game: whether the players win together, its result if it is
+ * over, and each seat's winner measure (as `measures` gives them).
+ */
+export function standingFrom(team: boolean, result: Result | null, m: readonly (number | null)[]): number[] {
+  const seats = m.map((_, seat) => seat);
   if (team) {
     // Together: the team's measure, squashed, is everyone's reward.
     const n = m.find((x) => x !== null) ?? 0;
     return seats.map(() => 0.5 + 0.5 * Math.tanh(n / 10));
   }
-  if (state.over && state.result) {
-    const w = state.result.winners;
+  if (result) {
+    const w = result.winners;
     return seats.map((s) => (w.includes(s) ? 1 / w.length : 0));
   }
   return seats.map((s) => {

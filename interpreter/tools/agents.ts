@@ -28,6 +28,7 @@ const KINDS: Readonly<Record<string, AgentKind>> = {
       c: `exploration constant (default ${MCTS_DEFAULTS.c})`,
       depth: `random moves after the tree before the scores judge (default ${MCTS_DEFAULTS.depth})`,
       scored: `1: a playout also stops when a score changes (default ${MCTS_DEFAULTS.scored})`,
+      machine: '1: every playout on the machine, not the compiled program (to compare their speed)',
     },
     make: (seed, options) => mctsAgent(seed, options as Partial<MctsOptions>),
   },

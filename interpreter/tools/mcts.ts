@@ -3,9 +3,13 @@
 // consistent with that view (the hidden cards dealt at random from the unseen ones), walks one tree
 // of move ids shared by all samples with UCB1 counted over the moves each sample allows, plays on at
 // random for a while, and backs up how well each seat then stands.
+//
+// Each iteration runs on the compiled program where the rules have one (resumed from the sampled
+// state, its options named by their move ids only where the tree needs them); an iteration it gives
+// up, and every iteration of rules it does not cover, is played on the machine instead.
 import {
-  applyInPlace, determinizer, legalMoves, measures, nextInt, seedRng, standing, type Agent, type AgentContext,
-  type GameState, type RngState,
+  applyInPlace, compiledProgram, Deopt, determinizer, legalMoves, measures, modelFor, nextInt, seedRng, standing, standingFrom,
+  type Agent, type AgentContext, type CompiledGame, type Determinizer, type GameState, type Picker, type RngState,
 } from '../runtime/index.js';
 import type { GameDefinition } from '../definition/index.js';
 
@@ -24,9 +28,16 @@ export interface MctsOptions {
    * searched did; where the measure moves only at the end (`winner most won`) nothing changes.
    */
   readonly scored: number;
+  /** 1: every iteration on the machine, even where the compiled program covers the rules (to compare the two). */
+  readonly machine: number;
 }
 
-export const MCTS_DEFAULTS: MctsOptions = { iterations: 300, c: 0.7, depth: 40, scored: 0 };
+export const MCTS_DEFAULTS: MctsOptions = { iterations: 300, c: 0.7, depth: 40, scored: 0, machine: 0 };
+
+/** The mcts agent, with how many of its iterations each engine has played so far. */
+export interface MctsAgent extends Agent {
+  readonly iterations: { compiled: number; machine: number };
+}
 
 class Node {
   readonly children = new Map<string, Node>();
@@ -38,18 +49,29 @@ class Node {
   constructor(readonly seat: number) {}
 }
 
-export function mctsAgent(seed: string | number, options: Partial<MctsOptions> = {}): Agent {
+export function mctsAgent(seed: string | number, options: Partial<MctsOptions> = {}): MctsAgent {
   const o = { ...MCTS_DEFAULTS, ...options };
   const rng = seedRng(`mcts:${seed}`);
+  const iterations = { compiled: 0, machine: 0 };
   return {
     name: 'mcts',
+    iterations,
     choose(moves: readonly string[], context: AgentContext): string {
       if (moves.length === 1) return moves[0]!;
-      const sampler = determinizer(context.def, context.view());
+      const seen = context.view();
+      const sampler = determinizer(context.def, seen);
       const root = new Node(context.seat);
       const until = o.ms === undefined ? Infinity : performance.now() + o.ms;
+      // The compiled program, where it covers the rules (a playout that stops when a measure changes is the machine's).
+      const chosen = seen.variants.filter((id) => context.def.variants.some((v) => v.id === id && v.when === null));
+      const program = o.scored || o.machine ? null : compiledProgram(context.def, seen.players, chosen);
+      const team = modelFor(context.def, seen.players, chosen).winner?.team ?? false;
       for (let i = 0; o.ms === undefined ? i < o.iterations : performance.now() < until; i++) {
-        iterate(context.def, sampler.sample(rng), root, o, rng);
+        if (program !== null && iterateCompiled(program, sampler, team, root, o, rng)) iterations.compiled++;
+        else {
+          iterate(context.def, sampler.sample(rng), root, o, rng);
+          iterations.machine++;
+        }
       }
       // The move tried most often among those legal now; never one only some samples allowed.
       let best: string[] = [];
@@ -102,14 +124,82 @@ function iterate(def: GameDefinition, state: GameState, root: Node, o: MctsOptio
   }
 }
 
-/** UCB1 over the children whose move this sample allows, each counted available once more. */
-function select(node: Node, moves: readonly string[], c: number): string {
+/** A step of the tree walk on the compiled program: the node, the moves this sample allows there, and the one taken. */
+interface Step {
+  readonly node: Node;
+  readonly seat: number;
+  readonly moves: readonly string[];
+  readonly move: string;
+  /** Whether the move's node is made in this iteration (the walk's last step). */
+  readonly expands: boolean;
+}
+
+/**
+ * One iteration on the compiled program, resumed from a state dealt from the view: the tree walked
+ * and one node expanded by move ids, then random moves by index for `depth` decisions, then every
+ * seat judged. The tree is changed only once the iteration has run (false: the program gave it up,
+ * and nothing was changed).
+ */
+function iterateCompiled(program: CompiledGame, sampler: Determinizer, team: boolean, root: Node, o: MctsOptions, rng: RngState): boolean {
+  const sample = sampler.deal(rng);
+  const steps: Step[] = [];
+  let node: Node | null = root;
+  let rolled = 0;
+  const pickerFor = (seat: number): Picker => (n, options) => {
+    if (node === null) return rolled++ < o.depth ? nextInt(rng, n) : -1;
+    const moves = Array.from({ length: n }, (_, k) => options.id(k));
+    const untried = moves.filter((m) => !node!.children.has(m));
+    if (untried.length) {
+      const move = untried[nextInt(rng, untried.length)]!;
+      steps.push({ node, seat, moves, move, expands: true });
+      node = null;
+      return moves.indexOf(move);
+    }
+    const move = select(node, moves, o.c, false);
+    steps.push({ node, seat, moves, move, expands: false });
+    node = node.children.get(move)!;
+    return moves.indexOf(move);
+  };
+  let rewards: number[];
+  try {
+    const seats = sample.players;
+    const out = program.resume(sample, Array.from({ length: seats }, (_, seat) => pickerFor(seat)), 100_000);
+    rewards = standingFrom(team, out.result, out.measures);
+  } catch (e) {
+    if (e instanceof Deopt || e instanceof RangeError) return false;
+    throw e;
+  }
+  const path: Node[] = [];
+  for (const step of steps) {
+    if (step.expands) {
+      const child = new Node(step.seat);
+      step.node.children.set(step.move, child);
+      path.push(child);
+    } else {
+      for (const m of step.moves) step.node.children.get(m)!.available++;
+      path.push(step.node.children.get(step.move)!);
+    }
+  }
+  root.visits++;
+  for (const n of path) {
+    n.visits++;
+    n.reward += rewards[n.seat] ?? 0;
+  }
+  return true;
+}
+
+/**
+ * UCB1 over the children whose move this sample allows, each counted available once more (now, or
+ * with `count` false as if it were: the compiled walk counts them once its iteration has run).
+ */
+function select(node: Node, moves: readonly string[], c: number, count = true): string {
   let best = moves[0]!;
   let bestValue = -Infinity;
   for (const move of moves) {
     const child = node.children.get(move)!;
-    child.available++;
-    const value = child.reward / child.visits + c * Math.sqrt(Math.log(child.available) / child.visits);
+    if (count) child.available++;
+    const available = count ? child.available : child.available + 1;
+    const value = child.reward / child.visits + c * Math.sqrt(Math.log(available) / child.visits);
     if (value > bestValue) [best, bestValue] = [move, value];
   }
   return best;

@@ -74,8 +74,8 @@ export interface ResumedPlay {
   readonly moves: MoveRecord[];
   readonly turns: number;
   readonly result: Result | null;
-  /** Where a picker stopped the game: each seat's winner measure, signed so that more is better (null: none can be worked out), as `measures` gives them. */
-  readonly measures: readonly (number | null)[] | null;
+  /** Each seat's winner measure where the game stopped or ended, signed so that more is better (null: it cannot be worked out), as `measures` gives them. */
+  readonly measures: readonly (number | null)[];
 }
 
 export interface CompiledGame {
@@ -83,7 +83,8 @@ export interface CompiledGame {
   play(pickers: readonly Picker[], maxMoves: number, seed: string | number, watch?: PlayWatch): CompiledPlay;
   /**
    * Plays on from a machine state waiting at a decision (its pieces, cards, counters, chance and
-   * stack), until the end or until a picker answers -1. The state is read, never changed. Anything
+   * stack; its `pending` need not be listed), until the end or until a picker answers -1. The state
+   * is read, never changed. Anything
    * the program cannot resume exactly (a frame it does not expect) gives the game up (Deopt).
    */
   resume(state: GameState, pickers: readonly Picker[], maxMoves: number): ResumedPlay;
@@ -243,7 +244,7 @@ export function compileGame(m: Model): CompiledGame {
     '  if (stopped) return { moves, turns, keys: null, measures: measures() };',
     '  const all = [];',
     `  for (let seat = 0; seat < ${m.playerCount}; seat++) all.push(keys(seat));`,
-    '  return { moves, turns, keys: all, measures: null };',
+    '  return { moves, turns, keys: all, measures: from === null ? null : measures() };',
     '};',
   ].join('\n');
   watcher?.(source);
@@ -301,9 +302,9 @@ export function compileGame(m: Model): CompiledGame {
       return { moves, turns, result: resultOfKeys(winner, keys!) };
     },
     resume(state, pickers, maxMoves) {
-      if (state.over || state.pending === null) throw new Deopt();
+      if (state.over || state.stack.length === 0) throw new Deopt();
       const { moves, turns, keys, measures } = play(pickers, maxMoves, state.seed, null, state);
-      return { moves, turns, result: keys === null ? null : resultOfKeys(winner, keys), measures };
+      return { moves, turns, result: keys === null ? null : resultOfKeys(winner, keys), measures: measures! };
     },
   };
 }
