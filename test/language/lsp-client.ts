@@ -76,6 +76,11 @@ export class LspClient {
     });
   }
 
+  /** Cancels the request sent last, as an editor does when its answer is no longer wanted. */
+  cancelLast(): void {
+    this.notify('$/cancelRequest', { id: this.next - 1 });
+  }
+
   notify(method: string, params: unknown): void {
     this.send({ method, params });
   }
