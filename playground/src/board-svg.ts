@@ -72,7 +72,8 @@ interface Layout {
 const WIDTH = 640;
 const SQRT3 = Math.sqrt(3);
 
-function layoutOf(board: BoardInfo, positions?: ReadonlyMap<string, { x: number; y: number }>): Layout {
+/** `natural`: the positions are in the drawing's own units (ELK's, laid out for boxes of this size), never shrunk onto each other. */
+function layoutOf(board: BoardInfo, positions?: ReadonlyMap<string, { x: number; y: number }>, natural = false): Layout {
   const spaces = board.spaces;
   if (board.kind === 'square') {
     const cols = Math.max(...spaces.map((s) => s.col)) - Math.min(...spaces.map((s) => s.col)) + 1;
@@ -114,7 +115,7 @@ function layoutOf(board: BoardInfo, positions?: ReadonlyMap<string, { x: number;
     const raw = spaces.map((space, i) => ({ space, ...at(space, i) }));
     const minX = Math.min(...raw.map((p) => p.x)), minY = Math.min(...raw.map((p) => p.y));
     const maxX = Math.max(...raw.map((p) => p.x)), maxY = Math.max(...raw.map((p) => p.y));
-    const scale = Math.min(1.4, (WIDTH - 110) / Math.max(1, maxX - minX));
+    const scale = natural ? 1 : Math.min(1.4, (WIDTH - 110) / Math.max(1, maxX - minX));
     const w = 96, hgt = 34;
     return {
       placed: raw.map((p) => ({ space: p.space, x: (p.x - minX) * scale + w / 2 + 6, y: (p.y - minY) * scale + hgt / 2 + 6 })), gaps: [],
@@ -140,7 +141,8 @@ function layoutOf(board: BoardInfo, positions?: ReadonlyMap<string, { x: number;
 
 /** The board, its spaces clickable (`data-space`), its pieces (`data-piece`) in their owners' colours. */
 export function boardSvg(board: BoardInfo, piecesAt: ReadonlyMap<string, readonly PieceOnTable[]>, marks: BoardMarks): SVGSVGElement {
-  const layout = layoutOf(board, hintedPositions(board, marks.hints) ?? marks.positions);
+  const hinted = hintedPositions(board, marks.hints);
+  const layout = layoutOf(board, hinted ?? marks.positions, !hinted && marks.positions !== undefined);
   const byId = new Map(layout.placed.map((p) => [p.space.id, p]));
   const tints = tintColours(board, marks.hints);
   const edges = layout.edges ? board.edges.map(([a, b]) => {

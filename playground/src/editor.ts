@@ -22,6 +22,9 @@ import 'monaco-editor/editor/contrib/codeAction/browser/codeActionContributions'
 import 'monaco-editor/editor/contrib/parameterHints/browser/parameterHints';
 // Format Document (Shift+Alt+F; Ctrl+Shift+I on Linux), with `regula fmt`'s layout.
 import 'monaco-editor/editor/contrib/format/browser/formatActions';
+// Ctrl+M: Tab moves the focus out of the editor instead of indenting (announced to screen readers).
+import 'monaco-editor/editor/contrib/toggleTabFocusMode/browser/toggleTabFocusMode';
+import { TabFocus } from 'monaco-editor/editor/browser/config/tabFocus';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { toMarker } from './diagnostics-view.js';
@@ -47,8 +50,25 @@ export function pathOf(model: TextModel): string {
 export type Editor = monaco.editor.IStandaloneCodeEditor;
 export type TextModel = monaco.editor.ITextModel;
 
+/**
+ * Tab focus mode: on unless the person turned it off (Ctrl+M), so that Tab never traps the focus
+ * in the editor (Enter indents a new line, Format Document lays the rest out). Calls `listener`
+ * with the mode now and whenever Ctrl+M changes it; the choice is kept in this browser.
+ */
+export function onTabFocusMode(listener: (on: boolean) => void): void {
+  let kept: string | null = null;
+  try { kept = localStorage.getItem(TAB_FOCUS); } catch { /* storage off */ }
+  TabFocus.setTabFocusMode(kept !== 'off');
+  listener(TabFocus.getTabFocusMode());
+  TabFocus.onDidChangeTabFocus((on) => {
+    try { localStorage.setItem(TAB_FOCUS, on ? 'on' : 'off'); } catch { /* not kept */ }
+    listener(on);
+  });
+}
+const TAB_FOCUS = 'regula.playground.tabFocus';
+
 export function createEditor(host: HTMLElement): Editor {
-  return monaco.editor.create(host, {
+  const editor = monaco.editor.create(host, {
     language: REGULA,
     theme: 'vs',
     automaticLayout: true,
@@ -61,7 +81,15 @@ export function createEditor(host: HTMLElement): Editor {
     renderLineHighlight: 'line',
     fixedOverflowWidgets: true,
     model: null,
+    useShadowDOM: false, // the right-click menu in the page, where the page's styles give it its background
+    ariaLabel: 'Ruleset editor. Press Ctrl+M to make Tab move the focus out of the editor.',
   });
+  // Format Document as on Windows and macOS (Shift+Alt+F), on Linux too, where Monaco binds only Ctrl+Shift+I.
+  editor.addAction({
+    id: 'regula.formatDocumentShiftAltF', label: 'Format Document', keybindings: [monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF],
+    run: (ed) => ed.getAction('editor.action.formatDocument')?.run(),
+  });
+  return editor;
 }
 
 /** The model of a ruleset, made once per path with the given text; later calls return it as it is. */
@@ -81,6 +109,27 @@ export function replaceAll(model: TextModel, text: string): void {
 export function setDiagnostics(model: TextModel, diagnostics: readonly Diagnostic[], source: string): void {
   monaco.editor.setModelMarkers(model, 'regula', diagnostics.map((d) => toMarker(d, source)));
 }
+
+/**
+ * The editor's state per ruleset (cursor, selections, scroll, folds): kept when another ruleset is
+ * opened and across reloads (localStorage), put back when the ruleset is opened again.
+ */
+export const viewState = {
+  keep(editor: Editor, path: string): void {
+    const state = editor.getModel() && pathOf(editor.getModel()!) === path ? editor.saveViewState() : null;
+    if (!state) return;
+    states.set(path, state);
+    try { localStorage.setItem(`regula.playground.view:${path}`, JSON.stringify(state)); } catch { /* storage off or full: kept for this visit */ }
+  },
+  restore(editor: Editor, path: string): void {
+    let state = states.get(path) ?? null;
+    if (!state) {
+      try { state = JSON.parse(localStorage.getItem(`regula.playground.view:${path}`) ?? 'null') as monaco.editor.ICodeEditorViewState | null; } catch { state = null; }
+    }
+    if (state) editor.restoreViewState(state);
+  },
+};
+const states = new Map<string, monaco.editor.ICodeEditorViewState>();
 
 export function reveal(editor: Editor, line: number, column: number): void {
   editor.revealPositionInCenter({ lineNumber: line, column });

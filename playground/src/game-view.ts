@@ -142,15 +142,26 @@ export function logList(view: PlayerView, limit = 400, origin?: (index: number) 
   ];
 }
 
-export function resultView(view: PlayerView, moves: number): Child {
+/**
+ * The final scores, the winners first in the eye, with the breakdown beside each score: every
+ * per-player counter this seat may see (what the scores are made of), a column each.
+ */
+export function resultView(view: PlayerView, moves: number, model?: Model): Child {
   if (!view.result) return null;
   const { scores, winners } = view.result;
+  const parts = Object.entries(view.counters).filter((e): e is [string, number[]] => Array.isArray(e[1]));
+  const hidden = (name: string, s: number) => s !== view.seat && (model?.counters.get(name)?.visibility ?? 'public') !== 'public';
+  const order = scores.map((_, s) => s).sort((a, b) => scores[b]! - scores[a]!);
   return [
-    h('p', {}, `${view.game} is over after ${moves} moves. `, winners.length ? ['Winner: ', h('strong', { class: 'winners' }, winners.map(playerLabel).join(', '))] : 'Nobody wins.'),
-    h('table', { class: 'grid scores' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'player'), h('th', {}, 'score'), h('th', {}, ''))),
-      h('tbody', {}, scores.map((score, s) => h('tr', { class: winners.includes(s) ? 'winner' : null },
-        h('th', {}, seatName(s)), h('td', { class: 'num' }, score), h('td', {}, winners.includes(s) ? '★ winner' : ''))))),
+    h('p', { class: 'final-line' }, `${view.game} is over after ${moves} moves. `, winners.length ? ['Winner: ', h('strong', { class: 'winners' }, winners.map(playerLabel).join(', '))] : 'Nobody wins.'),
+    h('div', { class: 'scores-box' }, h('table', { class: 'grid scores' },
+      h('caption', { class: 'muted small' }, parts.length ? 'Scores, best first, and the counters that make them' : 'Scores, best first'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'player'), h('th', { scope: 'col', class: 'num' }, 'score'),
+        parts.map(([name]) => h('th', { scope: 'col', class: 'num part' }, name)), h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'winner')))),
+      h('tbody', {}, order.map((s) => h('tr', { class: winners.includes(s) ? 'winner' : null },
+        h('th', { scope: 'row' }, seatName(s)), h('td', { class: 'num score' }, scores[s]!),
+        parts.map(([name, values]) => h('td', { class: 'num part' }, hidden(name, s) ? '?' : values[s]!)),
+        h('td', {}, winners.includes(s) ? '★ winner' : '')))))),
   ];
 }
 

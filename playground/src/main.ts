@@ -1,17 +1,21 @@
 // Wiring: takes the page's elements, gives the playground: the ruleset picker, the editor with
 // the user's edits kept and the language service behind it (completion, hover, definitions, …,
-// all asked of the check worker), the checker's diagnostics as markers and as a list, and the play panel.
+// all asked of the check worker), the checker's diagnostics as markers and as a list, the table
+// (play panel) and, in a side rail of tabs, the rules and the panels (log, timeline, why not,
+// counters, zones, structure, simulate, compare, rulebook). A link in a panel opens its line
+// beside the panel, in a second editor over the table, so that nothing the person was looking at goes.
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { Checker } from './checker.js';
 import { describe, sorted, summarize, toMarker } from './diagnostics-view.js';
 import { fill, h, richText } from './dom.js';
-import { createEditor, modelFor, pathOf, replaceAll, reveal, setDiagnostics, useLanguageService, type TextModel } from './editor.js';
+import { createEditor, modelFor, onTabFocusMode, pathOf, replaceAll, reveal, setDiagnostics, useLanguageService, viewState, type Editor, type TextModel } from './editor.js';
 import { ComparePanel } from './compare-panel.js';
 import { download, PlayPanel } from './play-panel.js';
-import { gameFromFragment } from './saved-game.js';
+import { gameFromLink } from './saved-game.js';
 import { rulebookView } from './rulebook-view.js';
 import type { CheckResponse } from './protocol.js';
 import { originalText, rememberSelected, RULESETS, saveText, savedText, selectedRuleset } from './rulesets.js';
+import { Tabs } from './tabs.js';
 import './style.css';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -20,30 +24,57 @@ const resetButton = byId<HTMLButtonElement>('reset');
 const savedNote = byId<HTMLElement>('saved');
 const status = byId<HTMLElement>('check-status');
 const list = byId<HTMLElement>('diagnostics');
+const fileNote = byId<HTMLElement>('editor-file');
 
 const editor = createEditor(byId('editor'));
 const panel = new PlayPanel(byId('play'), {
   reveal: (file, line, column) => void show(file, line, column),
   ruleset: () => (current ? { path: current.path, text: current.model.getValue() } : null),
   openRuleset: (path, text) => open(path, text),
+  shipped: (path) => (current?.path === path && RULESETS.includes(path) ? current.original : undefined),
 });
 const revealAt = (at: string) => {
   const m = /^(.*):(\d+):(\d+)$/.exec(at);
   if (m) void show(m[1]!, Number(m[2]), Number(m[3]));
 };
-const compare = new ComparePanel(byId('play'), revealAt);
+const compareHost = h('div', { id: 'compare-host' });
+const compare = new ComparePanel(compareHost, revealAt);
 const rulebook = h('div', { id: 'rulebook' });
-byId('play').append(h('section', { class: 'card', id: 'rulebook-card' }, h('h3', {}, 'Rulebook'), rulebook));
+const tabs = new Tabs([
+  { id: 'rules', label: 'Rules', content: byId('left') },
+  { id: 'log', label: 'Log', content: panel.panels.log },
+  { id: 'timeline', label: 'Timeline', content: panel.panels.timeline },
+  { id: 'why', label: 'Why not?', content: panel.panels.why },
+  { id: 'counters', label: 'Counters', content: panel.panels.counters },
+  { id: 'zones', label: 'Zones', content: panel.panels.zones },
+  { id: 'structure', label: 'Structure', content: panel.panels.structure },
+  { id: 'simulate', label: 'Simulate', content: panel.panels.simulate },
+  { id: 'compare', label: 'Compare', content: compareHost },
+  { id: 'rulebook', label: 'Rulebook', content: h('section', { id: 'rulebook-card' }, h('h2', { class: 'panel-title' }, 'Rulebook'), rulebook) },
+]);
+byId('side').append(tabs.element);
 const checker = new Checker(showCheck, (message) => setStatus('crash', message));
 useLanguageService(
   (model, kind, question) => checker.ask(pathOf(model), model.getValue(), kind, question),
   (message) => setStatus('errors', message), // e.g. why Format Document left the text alone
 );
-const cursorNote = h('span', { id: 'cursor', class: 'muted', title: 'Line and column of the cursor' });
-status.before(cursorNote);
-editor.onDidChangeCursorPosition((e) => {
-  cursorNote.textContent = `Ln ${e.position.lineNumber}, Col ${e.position.column}`;
+const cursorNote = h('span', { id: 'cursor', class: 'muted', title: 'Line and column of the cursor', 'aria-live': 'off' });
+byId('editor-file').after(cursorNote);
+const showCursor = () => {
+  const at = editor.getPosition();
+  cursorNote.textContent = at && editor.getModel() ? `Ln ${at.lineNumber}, Col ${at.column}` : '';
+};
+editor.onDidChangeCursorPosition(showCursor);
+editor.onDidChangeModel(showCursor);
+// Whether Tab leaves the editor or indents: said beside the file's name, and aloud when it changes.
+const tabNote = byId<HTMLElement>('tab-focus-note');
+onTabFocusMode((on) => {
+  tabNote.textContent = on ? 'Tab moves the focus · Ctrl+M: Tab indents' : 'Tab indents · Ctrl+M: Tab moves the focus';
 });
+
+// The side panel a link was clicked in: its line opens beside it (see `show`).
+let clickedIn: Element | null = null;
+document.addEventListener('click', (e) => { clickedIn = (e.target as Element | null)?.closest?.('.tabpanel') ?? null; }, true);
 
 let current: { path: string; original: string; model: TextModel } | null = null;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -54,6 +85,7 @@ picker.addEventListener('change', () => void open(picker.value));
 resetButton.addEventListener('click', () => {
   if (current) replaceAll(current.model, current.original); // one edit: Ctrl+Z in the editor brings the text back
 });
+editor.onDidChangeCursorPosition(() => { clearTimeout(saveTimer); saveTimer = setTimeout(save, 500); });
 editor.onDidChangeModelContent(() => {
   if (!current) return;
   setStatus('checking', 'Checking…');
@@ -67,6 +99,7 @@ document.addEventListener('visibilitychange', () => { if (document.visibilitySta
 function save(): void {
   clearTimeout(saveTimer);
   if (!current) return;
+  viewState.keep(editor, current.path);
   const text = current.model.getValue();
   const kept = saveText(current.path, text, current.original);
   savedNote.textContent = !kept ? 'Your edits cannot be kept in this browser (storage is off or full).'
@@ -86,7 +119,10 @@ async function open(path: string, given?: string): Promise<void> {
   if (given !== undefined) replaceAll(model, given);
   if (current?.path !== path) panel.reset(); // the old game and simulation belong to the other rules
   current = { path, original, model };
+  closeBeside();
   editor.setModel(model);
+  viewState.restore(editor, path); // the cursor and scroll as they were, this session or the last
+  fileNote.textContent = path;
   picker.value = path;
   if (known) rememberSelected(path);
   save();
@@ -94,14 +130,80 @@ async function open(path: string, given?: string): Promise<void> {
   checker.now(path, model.getValue());
 }
 
+/**
+ * Shows a line of a ruleset. From a panel of the side rail (a log line, a report), it opens beside
+ * that panel, in a second editor over the table, and the panel stays as it was; from the table or
+ * the diagnostics, in the editor of the Rules tab. Another ruleset than the one being edited is
+ * shown read-only: opening it for editing is the person's own choice ("Edit this ruleset").
+ */
 async function show(file: string, line: number, column: number): Promise<void> {
-  if (current?.path !== file && RULESETS.includes(file)) await open(file);
-  reveal(editor, line, column);
+  const from = clickedIn;
+  clickedIn = null;
+  if (current?.path === file && !(from && from.id !== 'panel-rules')) {
+    tabs.select('rules');
+    reveal(editor, line, column);
+    return;
+  }
+  const known = RULESETS.includes(file);
+  if (current?.path !== file && !known) return;
+  const model = current?.path === file ? current.model : modelFor(file, savedText(file) ?? (await originalText(file)));
+  openBeside(model, file, line, column);
+}
+
+// The editor beside a panel: made the first time a link needs it, over the table column.
+const besideFile = h('strong', { id: 'beside-file' });
+const besideNote = h('span', { class: 'muted small' });
+const besideCursor = h('span', { id: 'beside-cursor', class: 'muted small', title: 'Line and column of the cursor in this file' });
+const besideEdit = h('button', { type: 'button', id: 'beside-edit' }, 'Edit this ruleset');
+const besideHost = h('div', { id: 'beside-editor' });
+const beside = h('section', { id: 'beside', hidden: true, 'aria-label': 'A ruleset\'s line, shown beside the panel' },
+  h('div', { class: 'row beside-head' }, besideFile, besideCursor, besideNote, besideEdit,
+    h('button', { type: 'button', id: 'beside-close', title: 'Back to the table (Escape)', onclick: () => closeBeside(true) }, 'Close')),
+  besideHost);
+byId('play').append(beside);
+let besideEditor: Editor | null = null;
+let besideBack: HTMLElement | null = null;
+besideEdit.addEventListener('click', () => {
+  const file = besideFile.textContent ?? '';
+  const at = besideEditor?.getPosition();
+  closeBeside();
+  void open(file).then(() => { tabs.select('rules'); if (at) reveal(editor, at.lineNumber, at.column); });
+});
+beside.addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.stopPropagation(); closeBeside(true); } });
+
+function openBeside(model: TextModel, file: string, line: number, column: number): void {
+  besideBack = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  beside.hidden = false;
+  document.body.classList.add('beside-open');
+  if (!besideEditor) {
+    besideEditor = createEditor(besideHost);
+    const shown = besideEditor;
+    shown.onDidChangeCursorPosition((e) => { besideCursor.textContent = `Ln ${e.position.lineNumber}, Col ${e.position.column}`; });
+  }
+  const mine = current?.path === file;
+  besideEditor.updateOptions({ readOnly: !mine });
+  besideEditor.setModel(model);
+  besideFile.textContent = file;
+  besideNote.textContent = mine ? 'the ruleset being edited: changes here are the same text' : 'read-only: another ruleset';
+  besideEdit.hidden = mine;
+  besideEdit.title = `Open ${file} in the editor: the game and the reports of ${current?.path ?? 'this ruleset'} end`;
+  besideEditor.layout();
+  reveal(besideEditor, line, column);
+}
+
+function closeBeside(refocus = false): void {
+  if (beside.hidden) return;
+  beside.hidden = true;
+  document.body.classList.remove('beside-open');
+  besideEditor?.setModel(null);
+  if (refocus && besideBack?.isConnected) besideBack.focus();
+  besideBack = null;
 }
 
 function setStatus(state: 'checking' | 'ok' | 'errors' | 'crash', text: string): void {
   status.dataset.state = state;
   status.textContent = text;
+  status.title = text;
 }
 
 function showCheck(r: CheckResponse): void {
@@ -153,10 +255,10 @@ function present(on: boolean): void {
 }
 document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && document.body.classList.contains('present') && !(e.target as HTMLElement).closest?.('#table')) present(false); });
 
-// A shared link (#game=…) opens its rules, setup and position; otherwise the last ruleset chosen.
-function start(): void {
+// A shared link (#game=… or #ref=…) opens its rules, setup and position; otherwise the last ruleset chosen.
+async function start(): Promise<void> {
   try {
-    const game = gameFromFragment(location.hash);
+    const game = await gameFromLink(location.hash, originalText);
     if (game) {
       void panel.resume(game);
       return;
@@ -166,4 +268,4 @@ function start(): void {
   }
   void open(selectedRuleset());
 }
-start();
+void start();

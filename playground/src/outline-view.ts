@@ -27,11 +27,13 @@ export function outlineView(o: GameOutline, reveal: (at: string) => void): Outli
       h('span', { class: `kind kind-${n.kind}` }, KIND_LABEL[n.kind]), ' ',
       h('code', {}, n.text),
       n.forbiddenBy ? h('span', { class: 'muted small' }, ` refused by ${n.forbiddenBy.join(', ')}`) : null,
-      n.shownAbove ? h('span', { class: 'muted small' }, ' (shown above)') : null, ' ',
-      h('a', { href: '#', class: 'line', title: 'Show in the editor', onclick: (e) => { e.preventDefault(); reveal(n.at); } }, `line ${line}`));
+      n.shownAbove ? h('span', { class: 'muted small' }, ' (shown above)') : null, ' ');
+    const link = h('a', { href: '#', class: 'line', title: 'Show in the editor', onclick: (e) => { e.preventDefault(); reveal(n.at); } }, `line ${line}`);
+    // A summary holds no link (it is itself the control that opens its details): the line's link
+    // stands beside it, at the right of the same line.
     const li = n.children.length
-      ? h('li', { 'data-start': n.span.start }, h('details', { open: depth < OPEN_LEVELS }, h('summary', {}, head), list(n.children, depth + 1)))
-      : h('li', { 'data-start': n.span.start }, head);
+      ? h('li', { 'data-start': n.span.start }, h('span', { class: 'beside-summary' }, link), h('details', { open: depth < OPEN_LEVELS }, h('summary', {}, head), list(n.children, depth + 1)))
+      : h('li', { 'data-start': n.span.start }, head, link);
     byStart.set(n.span.start, [...(byStart.get(n.span.start) ?? []), li]);
     return li;
   };

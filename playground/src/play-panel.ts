@@ -15,11 +15,13 @@ import {
   countdownText, countersTable, decisionLine, explanationView, logList, phaseChips, phaseKey, piecesView, resultView, zonesView, type LogOrigin,
 } from './game-view.js';
 import { moveList, needsFilter } from './moves-view.js';
-import { parseSavedGame, SAVED_GAME_FORMAT, savedGameJson, shareFragment, type SavedGame } from './saved-game.js';
+import { LONG_LINK, parseSavedGame, SAVED_GAME_FORMAT, savedGameJson, shareFragment, type SavedGame } from './saved-game.js';
 import { SimulationCard } from './balance-view.js';
 import { outlineView, type OutlineView } from './outline-view.js';
 import { TableView } from './table-view.js';
 import { structureDiagram } from './structure-diagram.js';
+import { zoneFlowDiagram } from './zone-flow-diagram.js';
+import { zoomable } from './zoom.js';
 import { cardFlows } from './card-flow.js';
 
 export interface PanelHooks {
@@ -29,6 +31,8 @@ export interface PanelHooks {
   ruleset(): { path: string; text: string } | null;
   /** Opens a ruleset with this text in the editor (an imported game's); the panel then gets its definition. */
   openRuleset(path: string, text: string): Promise<void>;
+  /** A shipped ruleset's text as shipped, when it is at hand (a share link then names it instead of copying it). */
+  shipped?(path: string): string | undefined;
 }
 
 /** Offers a file to download. */
@@ -50,10 +54,14 @@ export class PlayPanel {
   private stopRequested = false;
   private readonly deadlines = new Map<string, number>();
 
-  private readonly title = h('h2', {}, 'Play');
+  private readonly title = h('h2', { class: 'setup-title' }, 'Play');
+  /** The panels beside the table (log, timeline, …), for the page to place. */
+  readonly panels: Record<'timeline' | 'why' | 'counters' | 'zones' | 'log' | 'structure' | 'simulate', HTMLElement>;
   private readonly players = h('input', { id: 'players', type: 'number', min: 1, max: 1, value: 1 });
   private readonly seed = h('input', { id: 'seed', type: 'text', value: '1', size: 8 });
   private readonly variants = h('div', { id: 'variants', class: 'variants' });
+  /** The variants as a menu in the setup's one line: its summary says which are chosen. */
+  private readonly variantsSummary = h('summary', {}, 'Variants');
   private readonly newGame = h('button', { id: 'new-game', type: 'button', class: 'primary' }, 'New game');
   private readonly setupNote = h('p', { id: 'setup-note', class: 'note' });
   private readonly simulateButton = h('button', { id: 'simulate', type: 'button', title: 'Agents play many games with these players, seed and variants, in web workers' }, 'Simulate');
@@ -77,6 +85,7 @@ export class PlayPanel {
   private readonly importButton = h('button', { id: 'import-button', type: 'button', title: 'Open a game exported before' }, 'Import game…');
   private readonly shareButton = h('button', { id: 'share', type: 'button', title: 'A link that reopens these rules, this setup and this position' }, 'Share link');
   private readonly shareOutput = h('input', { id: 'share-link', type: 'text', readonly: true, hidden: true, 'aria-label': 'Share link' });
+  private readonly shareNote = h('p', { id: 'share-note', class: 'note', role: 'status' });
   /** A game being opened (import or link): started when the definition of its text arrives. */
   private waiting: SavedGame | null = null;
   private autoplay: ReturnType<typeof setTimeout> | undefined;
@@ -87,7 +96,9 @@ export class PlayPanel {
   private readonly whyMove = h('input', { id: 'why-move', type: 'text', placeholder: 'a move id, e.g. advance 1', list: 'why-moves' });
   private readonly whyMoves = h('datalist', { id: 'why-moves' });
   private readonly whyButton = h('button', { id: 'why-button', type: 'submit' }, 'Why not?');
-  private readonly whyOutput = h('div', { id: 'why-output', class: 'why' });
+  private readonly whyOutput = h('div', { id: 'why-output', class: 'why', 'aria-live': 'polite' });
+  /** The move "Why not?" was asked about, and the position its answer is for. */
+  private asked: { move: string; at: string } | null = null;
 
   private readonly viewAs = h('select', { id: 'view-as' });
   private readonly counters = h('div', { id: 'counters' });
@@ -116,35 +127,46 @@ export class PlayPanel {
     this.shareButton.addEventListener('click', () => this.share());
     this.viewAs.addEventListener('change', () => this.render());
     this.players.addEventListener('change', () => this.render());
-    this.variants.addEventListener('change', () => this.render());
+    this.variants.addEventListener('change', () => { this.showVariantsChosen(); this.render(); });
     const whyForm = h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); this.explain(); } }, this.whyMove, this.whyMoves, this.whyButton);
 
+    // The table column: what is decided, the table itself, the moves and the controls of play;
+    // when the game is over its scores come first, where the eye is. The rest are panels (`panels`)
+    // that the page puts in its side rail.
     this.gameArea = h('div', { id: 'game', hidden: true },
-      h('section', { class: 'card', id: 'table-card' },
-        this.decision, this.phases, this.problem, this.table.element,
-        h('details', { class: 'move-list', open: true }, h('summary', {}, 'Moves as buttons'), this.moveFilter, this.moves),
-        h('div', { class: 'row controls' }, this.agentOne, this.agentEnd, this.progress),
-        h('div', { class: 'row controls' }, 'Seats: ', this.seats, this.agentNames)),
-      h('section', { class: 'card', id: 'timeline-card' },
-        h('div', { class: 'row' }, h('h3', {}, 'Timeline'), this.undo, this.redo, this.slider, this.position),
-        this.timelineMoves,
-        h('div', { class: 'row controls' }, this.exportButton, this.importButton, this.importInput, this.shareButton, this.shareOutput)),
-      h('section', { class: 'card', id: 'why-card' }, h('h3', {}, 'Why not?'), whyForm, this.whyOutput),
-      this.result,
-      h('section', { class: 'card' }, h('div', { class: 'row spread' }, h('h3', {}, 'Counters'), h('label', {}, 'View as ', this.viewAs)), this.counters),
-      h('section', { class: 'card' }, h('h3', {}, 'Zones'), this.zones, this.pieces),
-      h('section', { class: 'card' }, h('h3', {}, 'Log'), this.log),
+      h('section', { class: 'card', id: 'table-card', 'aria-label': 'The table' },
+        h('div', { class: 'row table-head' }, this.decision, this.phases, h('label', { class: 'view-as' }, 'View as ', this.viewAs)),
+        this.problem, this.result, this.table.element,
+        h('div', { class: 'move-list', role: 'group', 'aria-label': 'Moves as buttons' }, this.moveFilter, this.moves),
+        h('div', { class: 'row controls' }, this.agentOne, this.agentEnd, this.undo, this.redo, this.position, this.progress),
+        h('details', { class: 'seat-players' }, h('summary', {}, 'Who plays each seat'), h('div', { class: 'row' }, this.seats, this.agentNames))),
     );
+    this.panels = {
+      timeline: h('section', { id: 'timeline-card' },
+        h('div', { class: 'row' }, h('h2', { class: 'panel-title' }, 'Timeline'), this.slider),
+        this.timelineMoves,
+        h('div', { class: 'row controls' }, this.exportButton, this.importButton, this.importInput, this.shareButton),
+        this.shareOutput, this.shareNote),
+      why: h('section', { id: 'why-card' }, h('h2', { class: 'panel-title' }, 'Why not?'),
+        h('p', { class: 'muted small' }, 'Why a move is or is not legal now, with the rule that decides and what the rulebook says. Cleared when the game moves.'),
+        whyForm, this.whyOutput),
+      counters: h('section', { id: 'counters-card' }, h('h2', { class: 'panel-title' }, 'Counters'), this.counters),
+      zones: h('section', { id: 'zones-card' }, h('h2', { class: 'panel-title' }, 'Zones'), this.zones, this.pieces),
+      log: h('section', { id: 'log-card' }, h('h2', { class: 'panel-title' }, 'Log'), this.log),
+      structure: h('section', { id: 'structure-card' }, h('h2', { class: 'panel-title' }, 'Structure'),
+        h('p', { class: 'muted small' }, 'How play runs, as a diagram and as the rules nest it; while a game runs, the highlighted lines are where it is. Click a box or a line to see it in the ruleset.'),
+        this.structure),
+      simulate: h('section', { id: 'simulate-card' }, h('h2', { class: 'panel-title' }, 'Simulate'),
+        h('p', { class: 'muted small' }, 'Agents play many games with the players, seed and variants chosen above the table.'),
+        h('div', { class: 'row' }, this.simulateButton), this.simulation.element),
+    };
     document.addEventListener('keydown', (e) => this.onKey(e));
     fill(root,
-      h('section', { class: 'card', id: 'setup' },
-        this.title,
-        h('div', { class: 'row' }, h('label', {}, 'Players ', this.players), h('label', {}, 'Seed ', this.seed), this.newGame, this.simulateButton),
-        this.variants, this.setupNote, this.simulation.element),
-      this.gameArea,
-      h('section', { class: 'card', id: 'structure-card' }, h('h3', {}, 'Structure'),
-        h('p', { class: 'muted small' }, 'How play runs, as a diagram and as the rules nest it; while a game runs, the highlighted lines are where it is. Click a box or a line to see it in the ruleset.'),
-        this.structure));
+      h('section', { class: 'card', id: 'setup', 'aria-label': 'Set up a game' },
+        h('div', { class: 'row' }, this.title, h('label', {}, 'Players ', this.players), h('label', {}, 'Seed ', this.seed),
+          h('details', { class: 'variants-menu', hidden: true }, this.variantsSummary, this.variants), this.newGame),
+        this.setupNote),
+      this.gameArea);
     setInterval(() => this.tick(), 500);
     this.setDefinition(null, 'Checking the ruleset…');
   }
@@ -176,6 +198,7 @@ export class PlayPanel {
     this.session = null;
     this.simulation.clear();
     this.whyOutput.replaceChildren();
+    this.asked = null;
     this.showProblem(null);
     this.render();
   }
@@ -246,7 +269,11 @@ export class PlayPanel {
   private share(): void {
     const game = this.saved();
     if (!game) return;
-    const link = `${location.href.replace(/#.*$/, '')}${shareFragment(game)}`;
+    const shipped = this.hooks.shipped?.(game.ruleset.path) ?? undefined;
+    const link = `${location.href.replace(/#.*$/, '')}${shareFragment(game, shipped)}`;
+    this.shareNote.textContent = link.length > LONG_LINK
+      ? `This link is ${Math.round(link.length / 1000)} KB long (your edited rules are in it): some mail and chat programs cut links over ${LONG_LINK / 1000} KB. “Export game” gives the same as a file.`
+      : `The link (${link.length} characters) is above, and copied where the browser allows.`;
     this.shareOutput.value = link;
     this.shareOutput.hidden = false;
     this.shareOutput.select();
@@ -276,10 +303,16 @@ export class PlayPanel {
       try {
         const shape = outline(def, players, variants);
         this.outline = { def, key, view: outlineView(shape, (at) => this.revealAt(at)) };
+        const reveal = (at: string) => this.revealAt(at);
+        const zonesBox = h('div', { class: 'diagram-box' }, h('p', { class: 'muted small' }, 'Laying out where cards go…'));
         fill(this.structure,
           h('details', { class: 'diagram', open: true }, h('summary', {}, 'Diagram'),
-            h('div', { class: 'diagram-box' }, structureDiagram(shape, cardFlows(modelFor(def, players, variants)), (at) => this.revealAt(at)))),
+            h('div', { class: 'diagram-box' }, zoomable(structureDiagram(shape, reveal), 'How play runs')), zonesBox),
           h('details', { class: 'tree', open: true }, h('summary', {}, 'As the rules nest it'), this.outline.view.element));
+        const laidFor = this.outline;
+        zoneFlowDiagram(shape, cardFlows(modelFor(def, players, variants)), reveal).then(
+          (drawing) => { if (this.outline === laidFor) fill(zonesBox, zoomable(drawing, 'Where cards go')); },
+          (e: unknown) => fill(zonesBox, h('p', { class: 'muted small' }, `Where cards go could not be laid out: ${(e as Error).message}`)));
       } catch (e) {
         this.outline = null;
         fill(this.structure, h('p', { class: 'muted' }, `No outline for this setup: ${(e as Error).message}`));
@@ -314,9 +347,11 @@ export class PlayPanel {
       this.players.value = String(Math.min(def.players.max, Math.max(def.players.min, old?.name === def.name ? current : Math.min(3, def.players.max))));
     }
     const choosable = def.variants.filter((v) => v.when === null);
-    fill(this.variants, choosable.length ? 'Variants: ' : null, choosable.map((v) =>
-      h('label', { class: 'variant', title: v.excludes.length ? `cannot be combined with ${v.excludes.join(', ')}` : null },
-        h('input', { type: 'checkbox', value: v.id, checked: checked.has(v.id) }), ` ${v.title} `, h('code', {}, v.id))));
+    (this.variants.parentElement as HTMLElement | null)?.toggleAttribute('hidden', !choosable.length);
+    this.showVariantsChosen();
+    fill(this.variants, choosable.map((v) =>
+      h('label', { class: 'variant', title: `${v.id}${v.excludes.length ? `: cannot be combined with ${v.excludes.join(', ')}` : ''}` },
+        h('input', { type: 'checkbox', value: v.id, checked: checked.has(v.id) }), ` ${v.title}`)));
   }
 
   private start(): void {
@@ -338,7 +373,9 @@ export class PlayPanel {
     }
     this.deadlines.clear();
     this.whyOutput.replaceChildren();
+    this.asked = null;
     this.shareOutput.hidden = true;
+    this.shareNote.textContent = '';
     this.fillSeats();
     this.setDefinition(this.def);
     this.render();
@@ -349,6 +386,11 @@ export class PlayPanel {
   private async simulate(): Promise<void> {
     if (!this.def) return;
     await this.simulation.start({ def: this.def, players: Number(this.players.value), seed: this.seed.value.trim() || '1', variants: this.chosenVariants() });
+  }
+
+  private showVariantsChosen(): void {
+    const n = this.chosenVariants().length;
+    this.variantsSummary.textContent = n ? `Variants (${n} chosen)` : 'Variants (none)';
   }
 
   private chosenVariants(): string[] {
@@ -436,6 +478,7 @@ export class PlayPanel {
 
   private explain(): void {
     const move = this.whyMove.value.trim();
+    this.asked = null;
     if (!this.session) {
       fill(this.whyOutput, h('p', { class: 'muted' }, 'Start a game first.'));
       return;
@@ -444,10 +487,26 @@ export class PlayPanel {
       fill(this.whyOutput, h('p', { class: 'muted' }, 'Type a move id, such as one the rules offer at another moment.'));
       return;
     }
+    this.asked = { move, at: '' };
+    this.answerWhy();
+  }
+
+  /** The answer to the question asked, for the position now: asked again whenever the game moves. */
+  private answerWhy(): void {
+    const session = this.session;
+    const asked = this.asked;
+    if (!session || !asked) return;
+    const at = `${this.viewAs.value}|${session.moves.slice(0, session.depth).join('\n')}`;
+    if (asked.at === at) return;
+    asked.at = at;
     try {
-      fill(this.whyOutput, explanationView(this.session.why(move), (at) => this.revealAt(at)));
+      fill(this.whyOutput, h('p', { class: 'muted small why-when' }, `At move ${session.depth} of the game (answered again whenever the game moves):`),
+        explanationView(session.why(asked.move), (where) => this.revealAt(where)));
     } catch (e) {
-      this.showProblem(problemOf(e, this.session.def));
+      this.asked = null;
+      this.whyOutput.replaceChildren();
+    this.asked = null;
+      this.showProblem(problemOf(e, session.def));
     }
   }
 
@@ -466,6 +525,17 @@ export class PlayPanel {
   }
 
   private render(): void {
+    // Focus on the table or its moves stays there after a move (it would fall to the page body
+    // when the clicked target or button is drawn anew): on what can be clicked next, or the table.
+    const focusWasHere = document.activeElement instanceof Element && document.activeElement.closest('#table-card') !== null;
+    this.draw();
+    if (!focusWasHere || (document.activeElement && document.activeElement !== document.body && document.activeElement.isConnected)) return;
+    const next = this.table.element.querySelector<HTMLElement>('.target[tabindex], [tabindex].target')
+      ?? this.moves.querySelector<HTMLElement>('button:not(:disabled)') ?? this.table.element;
+    next.focus({ preventScroll: true });
+  }
+
+  private draw(): void {
     const session = this.session;
     this.gameArea.hidden = !session;
     this.showStructure();
@@ -484,6 +554,7 @@ export class PlayPanel {
     fill(this.moves, mine ? moveList(mine, this.busy, (move) => this.guard(() => session.play(move)), this.filterText, this.table.onTable())
       : legal ? h('p', { class: 'muted small' }, `${playerLabel(legal.player)} decides; ${playerLabel(seat)}'s view does not show their options.`) : null);
     fill(this.whyMoves, (mine ?? []).map((m) => h('option', { value: m })));
+    this.answerWhy();
     this.agentOne.disabled = this.busy || !legal;
     this.agentEnd.disabled = !this.busy && !legal;
     this.undo.disabled = this.busy || session.depth === 0;
@@ -510,7 +581,7 @@ export class PlayPanel {
       if (now) this.timelineMoves.scrollTop = now.offsetTop - this.timelineMoves.clientHeight / 2; // the list is positioned: offsets are within it
     });
     this.exportButton.disabled = this.shareButton.disabled = this.busy;
-    fill(this.result, view.result ? h('section', { class: 'card final' }, h('h3', {}, 'Final scores'), resultView(view, session.state.moves.length)) : null);
+    fill(this.result, view.result ? h('section', { class: 'final', id: 'final-scores', 'aria-labelledby': 'final-title' }, h('h2', { id: 'final-title' }, 'Final scores'), resultView(view, session.state.moves.length, session.model())) : null);
     fill(this.counters, h('p', { class: 'muted small' }, `As ${playerLabel(seat)} sees the game.`), countersTable(view, seat, session.model()));
     fill(this.zones, zonesView(view, seat));
     fill(this.pieces, piecesView(view, session.model()));

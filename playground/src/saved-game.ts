@@ -60,21 +60,71 @@ const fromBase64Url = (text: string): Uint8Array => {
 };
 
 const HASH_KEY = 'game=';
+/** A link to a game of a shipped ruleset left as shipped: the ruleset named by its path and a digest of its text, not copied. */
+const REF_KEY = 'ref=';
 
-/** The fragment (`#game=…`) that reopens this game: the ruleset's text, the setup and the position. */
-export function shareFragment(game: SavedGame): string {
-  return `#${HASH_KEY}${toBase64Url(deflateSync(strToU8(JSON.stringify(game)), { level: 9 }))}`;
+/** Links longer than this are cut by some mail and chat programs: the page says so, and offers the file. */
+export const LONG_LINK = 8000;
+
+/** A short digest of a text (FNV-1a, 32 bits), to tell that a shipped ruleset is still the one a link was made with. */
+export function digest(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36);
 }
+
+const pack = (data: unknown): string => toBase64Url(deflateSync(strToU8(JSON.stringify(data)), { level: 9 }));
+
+/**
+ * The fragment that reopens this game: the ruleset's text, the setup and the position, deflated.
+ * With `shipped` (the shipped text of the game's ruleset) and a ruleset left as shipped, the text
+ * is not copied: the link names the ruleset and a digest of its text, and stays short.
+ */
+export function shareFragment(game: SavedGame, shipped?: string): string {
+  if (shipped !== undefined && shipped === game.ruleset.text) {
+    return `#${REF_KEY}${pack({ ...game, ruleset: { path: game.ruleset.path, digest: digest(shipped) } })}`;
+  }
+  return `#${HASH_KEY}${pack(game)}`;
+}
+
+const unpack = (text: string): string => {
+  try {
+    return strFromU8(inflateSync(fromBase64Url(text)));
+  } catch {
+    throw new SavedGameError('The link is damaged (cut short when it was copied?): its game cannot be read.');
+  }
+};
 
 /** The game a page's fragment holds; null when it holds none. Throws SavedGameError when it is damaged. */
 export function gameFromFragment(hash: string): SavedGame | null {
   const at = hash.indexOf(HASH_KEY);
   if (at < 0) return null;
-  let json: string;
+  return parseSavedGame(unpack(hash.slice(at + HASH_KEY.length)), 'The link');
+}
+
+/**
+ * The game a page's fragment holds, either form; `shipped` gives a shipped ruleset's text by its
+ * path. Throws SavedGameError when the link is damaged or its ruleset has changed since.
+ */
+export async function gameFromLink(hash: string, shipped: (path: string) => Promise<string>): Promise<SavedGame | null> {
+  const at = hash.indexOf(REF_KEY);
+  if (at < 0) return gameFromFragment(hash);
+  let data: { ruleset?: { path?: unknown; digest?: unknown } };
   try {
-    json = strFromU8(inflateSync(fromBase64Url(hash.slice(at + HASH_KEY.length))));
-  } catch {
-    throw new SavedGameError('The link is damaged (cut short when it was copied?): its game cannot be read.');
+    data = JSON.parse(unpack(hash.slice(at + REF_KEY.length))) as typeof data;
+  } catch (e) {
+    throw e instanceof SavedGameError ? e : new SavedGameError('The link is damaged: its game cannot be read.');
   }
-  return parseSavedGame(json, 'The link');
+  const path = data.ruleset?.path;
+  if (typeof path !== 'string') throw new SavedGameError('The link is damaged: it names no ruleset.');
+  let text: string;
+  try {
+    text = await shipped(path);
+  } catch {
+    throw new SavedGameError(`The link names the ruleset ${path}, which this playground does not have.`);
+  }
+  if (digest(text) !== data.ruleset?.digest) {
+    throw new SavedGameError(`The link was made with another version of ${path}: its moves may not fit the rules as they are now. Ask for the game as a file (Export game).`);
+  }
+  return parseSavedGame(JSON.stringify({ ...data, ruleset: { path, text } }), 'The link');
 }

@@ -27,7 +27,7 @@ export interface TableInput {
 const CARDS_SHOWN = 14;
 
 export class TableView {
-  readonly element = h('div', { id: 'table', class: 'table' });
+  readonly element = h('div', { id: 'table', class: 'table', tabindex: -1, role: 'region', 'aria-label': 'Boards, cards and seats' });
   private input: TableInput | null = null;
   private chosen: string[] = [];
   private decisionKey = '';
@@ -106,8 +106,13 @@ export class TableView {
         boardSvg(b, table.piecesAt, { ...marks, positions: this.positions.get(b.name), hints: hints.boards?.[b.name] }),
         h('figcaption', { class: 'legend' }, h('strong', {}, b.name), ' ',
           boardLegend(b, table.piecesAt, hints.boards?.[b.name]).map((l) => h('span', { class: 'key' }, h('i', { class: l.dashed ? 'swatch dashed' : 'swatch', style: `background:${l.colour}` }), l.text)))))),
-      this.sharedArea(table, marks.targets, zoneHints),
-      h('div', { class: 'seats' }, table.seats.map((s) => this.seatArea(s.seat, s, input.view, marks.targets, zoneHints, hints.players))));
+      // The viewing seat's own area (its hand) right under the boards, so both are seen together;
+      // then what all share, then the other seats.
+      // Shared zones with something to click now come first of all, beside the boards.
+      this.sharedArea(table, marks.targets, zoneHints, 'active'),
+      h('div', { class: 'seats mine' }, table.seats.filter((s) => s.seat === input.view.seat).map((s) => this.seatArea(s.seat, s, input.view, marks.targets, zoneHints, hints.players))),
+      this.sharedArea(table, marks.targets, zoneHints, 'rest'),
+      h('div', { class: 'seats others' }, table.seats.filter((s) => s.seat !== input.view.seat).map((s) => this.seatArea(s.seat, s, input.view, marks.targets, zoneHints, hints.players))));
     if (focusKey) this.element.querySelector<HTMLElement>(`[data-space="${CSS.escape(focusKey)}"],[data-piece="${CSS.escape(focusKey)}"],[data-card="${CSS.escape(focusKey)}"]`)?.focus();
     // A question that has just come up takes the focus, so the keyboard answers it.
     if (!asking) this.element.querySelector<HTMLElement>('.branch-choice button')?.focus();
@@ -141,11 +146,15 @@ export class TableView {
     this.play(movesOf(m));
   }
 
-  private sharedArea(table: TableInfo, targets: ReadonlySet<string>, hints: Readonly<Record<string, ZoneHints>>): Child {
-    if (!table.shared.length && !table.globals.length) return null;
-    return h('section', { class: 'shared' },
-      table.globals.length ? h('div', { class: 'counters-row' }, table.globals.map(counterChip)) : null,
-      h('div', { class: 'zones-row' }, arranged(table.shared, hints).map((z) => zoneBox(z, targets, hints[z.name]))));
+  /** The shared zones: those with a target now (`active`), or the others with the global counters (`rest`). */
+  private sharedArea(table: TableInfo, targets: ReadonlySet<string>, hints: Readonly<Record<string, ZoneHints>>, part: 'active' | 'rest'): Child {
+    const live = (z: ZoneInfo) => z.cards?.some((c) => targets.has(c.id)) ?? false;
+    const zones = arranged(table.shared, hints).filter((z) => live(z) === (part === 'active'));
+    const globals = part === 'rest' ? table.globals : [];
+    if (!zones.length && !globals.length) return null;
+    return h('section', { class: `shared ${part}` },
+      globals.length ? h('div', { class: 'counters-row' }, globals.map(counterChip)) : null,
+      h('div', { class: 'zones-row' }, zones.map((z) => zoneBox(z, targets, hints[z.name]))));
   }
 
   private seatArea(seat: number, info: TableInfo['seats'][number], view: PlayerView, targets: ReadonlySet<string>,

@@ -102,11 +102,14 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
+  /** Shows a panel of the side rail (the rules, the log, …), as a person clicks its tab. */
+  const tab = (id: string) => page.click(`#tab-${id}`);
   /**
    * Focuses the editor by a click in its line numbers, the mouse first taken off the text: a hover
    * (keyword help, a rule's quotes) left open by the mouse would catch the click.
    */
   const focusEditor = async () => {
+    await tab('rules');
     await page.mouse.move(0, 0);
     await page.click('#editor', { position: { x: 10, y: 30 } });
   };
@@ -132,7 +135,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     await checked();
     expect(await page.textContent('#structure')).toContain('phase "Cesta"'); // the flow's first phase
     // The rulebook beside the rules: sentences marked cited or not, with links to the citing rules.
-    await page.locator('#rulebook li.passage.cited').first().waitFor();
+    await page.locator('#rulebook li.passage.cited').first().waitFor({ state: 'attached' });
     // Tokaido cites every rule sentence: the others are marked flavour, not left unmarked.
     expect(await page.locator('#rulebook li.passage.flavour').count()).toBeGreaterThan(0);
     expect(await page.textContent('#rulebook')).toMatch(/\d+ of \d+ rule sentences of tokaido\.cs\.txt are cited/);
@@ -221,6 +224,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
       await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n || document.querySelectorAll('#moves button.move').length !== n, moves);
     }
     expect(await page.textContent('#decision')).toContain('choice advance');
+    await tab('why');
     await page.fill('#why-move', 'advance 1');
     await page.click('#why-button');
     await expect(page.locator('#why-output .why-rule').textContent()).resolves.toBe('free-space-only');
@@ -267,6 +271,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     expect(await page.textContent('#saved')).toContain('original'); // the shipped text, as regula sim reads it
     await page.fill('#players', '4');
     await page.fill('#seed', '7');
+    await tab('simulate');
     await page.fill('#sim-agents', 'random');
     await page.fill('#sim-games', '200');
     const variants = await page.locator('#variants input:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
@@ -322,6 +327,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     await checked();
     // The same game's other encodings come first in the list.
     expect(await page.inputValue('#compare-with')).toBe('rulesets/tokaido/tokaido.ru.rules');
+    await tab('compare');
     await page.click('#compare');
     await page.locator('#compare-play p').first().waitFor({ timeout: 300_000 });
     expect(await page.locator('#compare-structure details.difference').count()).toBeGreaterThan(0);
@@ -339,6 +345,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     await pasteText(edited);
     await page.waitForFunction(() => document.querySelector('#saved')?.textContent?.includes('edited'));
     await checked();
+    await tab('compare');
     await page.selectOption('#compare-with', '(original)');
     await page.click('#compare');
     await page.locator('#compare-play p').first().waitFor({ timeout: 300_000 });

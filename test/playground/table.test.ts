@@ -183,6 +183,8 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
   }
 
   const position = async () => Number(/move (\d+) of/.exec((await page.textContent('#position')) ?? '')?.[1]);
+  /** Shows a panel of the side rail (the log, the timeline, …): the tests click in them as a person would. */
+  const tab = (id: string) => page.click(`#tab-${id}`);
   const over = async () => (await page.textContent('#decision'))?.includes('The game is over') ?? false;
 
   /**
@@ -206,6 +208,7 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
     Object.fromEntries(els.map((e) => [e.getAttribute('data-piece'), e.closest('[data-space]')!.getAttribute('data-space')])));
 
   const exported = async (): Promise<Saved> => {
+    await tab('timeline');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
     const file = join(tmp, download.suggestedFilename());
     await download.saveAs(file);
@@ -322,6 +325,7 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
     expect(await position()).toBe(end);
     expect(await drawnPieces()).toEqual(finalPieces);
     // The slider to the start: every pawn back on its first square.
+    await tab('timeline');
     await page.locator('#timeline').evaluate((el: HTMLInputElement) => { el.value = '0'; el.dispatchEvent(new Event('input', { bubbles: true })); });
     expect(await position()).toBe(0);
     expect(await page.locator('#table svg.board[data-board="box"] .piece').count()).toBe(0);
@@ -371,6 +375,7 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
 
   it('plays Connect Four against an agent to the end by clicking the board, and by keyboard', async () => {
     await newGame('rulesets/connect-four/connect-four.rules', 2, '5');
+    await page.click('details.seat-players summary');
     await page.fill('#seats input[data-seat="1"]', 'random');
     await page.press('#seats input[data-seat="1"]', 'Tab');
     for (let i = 0; i < 60 && !(await over()); i++) {
@@ -395,12 +400,17 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
     expect(await page.locator('#table svg.board .piece').count()).toBe(await position());
   }, SLOW);
 
-  it('links a log line to its rule: a click shows the rule in the editor', async () => {
+  it('links a log line to its rule: a click shows the rule beside the log, and the log stays', async () => {
+    await tab('log');
     const link = page.locator('#log a.log-rule').last();
     const at = (await link.getAttribute('data-at'))!;
     const line = Number(/:(\d+):\d+$/.exec(at)![1]);
     await link.click();
-    await page.waitForFunction((l) => document.querySelector('#cursor')?.textContent?.startsWith(`Ln ${l},`), line);
+    await page.waitForFunction((l) => document.querySelector('#beside-cursor')?.textContent?.startsWith(`Ln ${l},`), line);
+    expect(await page.locator('#log').isVisible()).toBe(true);
+    expect(await page.textContent('#beside-file')).toBe('rulesets/connect-four/connect-four.rules');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#beside').isVisible()).toBe(false);
     const ruleset = readFileSync(join(ROOT, 'rulesets/connect-four/connect-four.rules'), 'utf8').split('\n');
     expect(ruleset[line - 1]).toMatch(/^\s*(rule|setup|flow)\b/);
   }, SLOW);
@@ -409,6 +419,7 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
     await newGame('rulesets/tokaido/tokaido.cs.rules', 3, '11');
     for (let i = 0; i < 12; i++) await page.click('#agent-one');
     await page.click('#undo'); // a line with a move to redo
+    await tab('timeline');
     const saved = await exported();
     expect(saved.position).toBe(11);
     expect(saved.moves).toHaveLength(12);
@@ -488,24 +499,27 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
   it('draws the structure as a diagram whose boxes show their lines, and presents the table in large type', async () => {
     await newGame('rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules', 3, '2');
     const diagram = page.locator('#structure svg.structure-diagram');
+    await page.locator('#structure svg.zone-flow').waitFor({ state: 'attached' }); // laid out by ELK, loaded when needed
     expect(await diagram.locator('.diagram-node').count()).toBeGreaterThan(3);
     // The zones, with an arrow where a rule moves cards: from the hand to the route.
     expect(await diagram.locator('.diagram-zone').count()).toBe(9);
     expect(await diagram.locator('.diagram-flow title').allTextContents()).toContain('hand → route: lay-card');
+    await tab('structure');
     const node = diagram.locator('.diagram-node[data-at]').nth(2);
     const line = Number(/:(\d+):\d+$/.exec((await node.getAttribute('data-at'))!)![1]);
     await node.click();
-    await page.waitForFunction((l) => document.querySelector('#cursor')?.textContent?.startsWith(`Ln ${l},`), line);
-    await diagram.screenshot({ path: join(shots, 'structure-thurn-und-taxis.png') });
+    await page.waitForFunction((l) => document.querySelector('#beside-cursor')?.textContent?.startsWith(`Ln ${l},`), line);
+    await page.click('#beside-close');
+    await page.locator('#structure details.diagram').screenshot({ path: join(shots, 'structure-thurn-und-taxis.png') });
 
     await page.click('#present');
-    expect(await page.locator('#left').isVisible()).toBe(false);
+    expect(await page.locator('#side').isVisible()).toBe(false);
     expect(await page.locator('#table svg.board').isVisible()).toBe(true);
     const size = await page.$eval('#play', (el) => parseFloat(getComputedStyle(el).fontSize));
     expect(size).toBeGreaterThan(16);
     await page.screenshot({ path: join(shots, 'present-thurn-und-taxis.png') });
     await page.click('#present');
-    expect(await page.locator('#left').isVisible()).toBe(true);
+    expect(await page.locator('#side').isVisible()).toBe(true);
   }, SLOW);
 
   it('viewing as one player shows no other player\'s hidden cards or private counters, in every shipped ruleset that hides any', async () => {
