@@ -2,8 +2,9 @@
 // updates the text), gives the analysis of a document's newest text when a request asks for it, and
 // its diagnostics once the edits pause. A burst of edits costs one analysis, not one each: an edit
 // made while the diagnostics wait puts them off again, and no analysis of a superseded text is begun.
-// A document over the size limit is not analysed at all: it gets one diagnostic saying so.
+// A document over the parser's size limit is not analysed at all: it gets the parser's R0808 alone.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { LIMITS, parseRuleset, type Diagnostic } from '../grammar/index.js';
 import type { Analysis, LanguageService } from './index.js';
 
 export interface DocumentLimits {
@@ -13,16 +14,13 @@ export interface DocumentLimits {
   readonly debounceMs: number;
 }
 
-/**
- * 1,000,000 characters: thirteen times the largest shipped ruleset, analysed in about a second. The
- * server's own limit, the same as the one the parser is getting for a ruleset's size (R0808, issue
- * #28), which should replace it once it is in grammar/limits.ts.
- */
-export const DOCUMENT_LIMITS: DocumentLimits = { maxChars: 1_000_000, debounceMs: 200 };
+/** The parser reads no ruleset longer than LIMITS.source (R0808): nor does the server analyse one. */
+export const DOCUMENT_LIMITS: DocumentLimits = { maxChars: LIMITS.source, debounceMs: 200 };
 
 export type DocumentState =
   | { readonly kind: 'analysed'; readonly doc: TextDocument; readonly analysis: Analysis }
-  | { readonly kind: 'too-large'; readonly doc: TextDocument; readonly chars: number; readonly maxChars: number };
+  /** Over the size limit: no analysis, no answers, only the diagnostic saying so (the parser's R0808, found at once). */
+  | { readonly kind: 'too-large'; readonly doc: TextDocument; readonly diagnostics: readonly Diagnostic[] };
 
 export class DocumentAnalyses {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -61,7 +59,7 @@ export class DocumentAnalyses {
     const text = doc.getText();
     if (text.length > this.limits.maxChars) {
       this.service.forget(this.pathOf(uri));
-      return { kind: 'too-large', doc, chars: text.length, maxChars: this.limits.maxChars };
+      return { kind: 'too-large', doc, diagnostics: parseRuleset(text, this.pathOf(uri)).diagnostics };
     }
     return { kind: 'analysed', doc, analysis: this.service.analysis(this.pathOf(uri), text) };
   }

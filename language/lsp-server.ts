@@ -232,16 +232,8 @@ export function startServer(service: LanguageService, input: NodeJS.ReadableStre
 }
 
 function diagnosticsOf(state: DocumentState, range: (doc: TextDocument, span: Span) => Range): LspDiagnostic[] {
-  if (state.kind === 'too-large') {
-    const grouped = (n: number) => n.toLocaleString('en-US');
-    return [{
-      range: range(state.doc, { start: 0, end: 0 }),
-      severity: DiagnosticSeverity.Error,
-      source: 'regula',
-      message: `This document is ${grouped(state.chars)} characters long, more than the ${grouped(state.maxChars)} the language server analyses, so it gets no other diagnostics, no completion and no hover: shorten it.`,
-    }];
-  }
-  return state.analysis.diagnostics.map((d) => ({
+  const diagnostics = state.kind === 'too-large' ? state.diagnostics : state.analysis.diagnostics;
+  return diagnostics.map((d) => ({
     range: range(state.doc, d.span),
     severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
     code: d.code,

@@ -92,15 +92,15 @@ describe('a burst of 1,000 edits', () => {
 });
 
 describe('a huge document', () => {
-  it('gets one diagnostic saying it is too long, and requests on it answer at once with nothing', async () => {
+  it('gets the parser\'s one diagnostic saying it is too long (R0808), and requests on it answer at once with nothing', async () => {
     const client = server('--stdio');
     await client.initialize(rootUri);
     const uri = pathToFileURL(join(repoRoot, 'huge.rules')).href;
     const text = `game "Huge" { players 2 to 2 }\ncounter n\ndefine big = ${Array.from({ length: 600_000 }, (_, i) => i).join(' + ')}\n`;
     expect(text.length).toBeGreaterThan(5_000_000);
     client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'regula', version: 1, text } });
-    const published = await client.notification<{ diagnostics: { message: string }[] }>('textDocument/publishDiagnostics');
-    expect(published.diagnostics).toEqual([expect.objectContaining({ message: expect.stringMatching(/^This document is [\d,]+ characters long, more than the 1,000,000 the language server analyses/) })]);
+    const published = await client.notification<{ diagnostics: { code: string; message: string }[] }>('textDocument/publishDiagnostics');
+    expect(published.diagnostics).toEqual([expect.objectContaining({ code: 'R0808', message: expect.stringMatching(/^The ruleset is [\d,]+ characters long, more than the limit of 1,000,000, so it is not read/) })]);
     const position = positionAt(text, text.indexOf('big'));
     expect(await client.request('textDocument/hover', { textDocument: { uri }, position })).toBeNull();
     expect(await client.request('textDocument/completion', { textDocument: { uri }, position })).toEqual([]);
