@@ -8,7 +8,7 @@
 // state, its options named by their move ids only where the tree needs them); an iteration it gives
 // up, and every iteration of rules it does not cover, is played on the machine instead.
 import {
-  applyInPlace, compiledProgram, Deopt, determinizer, legalMoves, measures, modelFor, nextInt, seedRng, standing, standingFrom,
+  applyInPlace, compiledProgram, Deopt, RuleError, determinizer, legalMoves, measures, modelFor, nextInt, seedRng, standing, standingFrom,
   type Agent, type AgentContext, type CompiledGame, type Determinizer, type GameState, type Picker, type RngState,
 } from '../runtime/index.js';
 import type { GameDefinition } from '../definition/index.js';
@@ -69,7 +69,8 @@ export function mctsAgent(seed: string | number, options: Partial<MctsOptions> =
       for (let i = 0; o.ms === undefined ? i < o.iterations : performance.now() < until; i++) {
         if (program !== null && iterateCompiled(program, sampler, team, root, o, rng)) iterations.compiled++;
         else {
-          iterate(context.def, sampler.sample(rng), root, o, rng);
+          const sample = sampled(sampler, rng);
+          if (sample !== null) iterate(context.def, sample, root, o, rng);
           iterations.machine++;
         }
       }
@@ -84,6 +85,19 @@ export function mctsAgent(seed: string | number, options: Partial<MctsOptions> =
       return best[nextInt(rng, best.length)]!;
     },
   };
+}
+
+/**
+ * A sample the machine can list the decision of, or null: a sample may break the rules (another
+ * player's hidden plan dealt as nobody could have made it), and then it says nothing.
+ */
+function sampled(sampler: Determinizer, rng: RngState): GameState | null {
+  try {
+    return sampler.sample(rng);
+  } catch (e) {
+    if (e instanceof RuleError) return null;
+    throw e;
+  }
 }
 
 /** One iteration on a sampled state (changed in place): select, expand one node, play out, back up. */
