@@ -1,12 +1,12 @@
 // Reading rulesets from disk: finds the rulebook a ruleset cites (so quotations are verified),
 // runs the pipeline, and turns every failure into diagnostics or a clear message.
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { diag, type Code, type Diagnostic } from '../grammar/diagnostics.js';
 import { citedFiles, compileSource, type CompileResult } from '../interpreter/compiler/index.js';
 import type { Scenario } from '../interpreter/tools/index.js';
-import type { GameState } from '../interpreter/runtime/index.js';
-import { parseJsonFile } from '../interpreter/definition/index.js';
+import { InvalidFileError, parseJsonFile } from '../interpreter/definition/index.js';
+import { MAX_SAVED_GAME_BYTES } from '../interpreter/tools/index.js';
 
 /** The folders, above a ruleset, that hold rulebooks and component lists for the rulesets below them. */
 export const LIBRARY_FOLDERS = ['rulebooks', 'reference', join('shared', 'rulebooks'), join('shared', 'reference')];
@@ -46,6 +46,8 @@ export interface Loaded extends CompileResult {
   readonly source: string;
   /** The rulebook the header names, when it could be read. */
   readonly rulebook: { readonly file: string; readonly text: string } | null;
+  /** The other files it cites that could be read (a component list). */
+  readonly references: readonly { readonly file: string; readonly text: string }[];
 }
 
 export class LoadError extends Error {
@@ -78,14 +80,14 @@ export function loadRuleset(path: string): Loaded {
   }
   const result = compileSource(source, path, { rulebook, references });
   if (name && !rulebookPath) unreadable(name);
-  return { ...result, diagnostics: [...result.diagnostics, ...extra], path, source, rulebook };
+  return { ...result, diagnostics: [...result.diagnostics, ...extra], path, source, rulebook, references };
 }
 
-/** A scenario file with its ruleset path resolved and its saved starting game loaded and validated. */
+/** A scenario file with its ruleset path resolved, and the saved game it starts from (read, not yet replayed). */
 export interface LoadedScenario {
   readonly scenario: Scenario;
   readonly rulesetPath: string;
-  readonly start?: GameState;
+  readonly start?: { readonly file: string; readonly text: string };
 }
 
 export function loadScenario(path: string): LoadedScenario {
@@ -99,6 +101,24 @@ export function loadScenario(path: string): LoadedScenario {
   const scenario = parseJsonFile<Scenario>('scenario', read(path), path);
   const here = dirname(path);
   const startPath = scenario.start ? resolve(here, scenario.start) : null;
-  const start = startPath ? parseJsonFile<GameState>('saved game', read(startPath), startPath) : undefined;
+  const start = startPath ? { file: startPath, text: readSavedGameText(startPath) } : undefined;
   return { scenario, rulesetPath: resolve(here, scenario.ruleset), ...(start ? { start } : {}) };
+}
+
+/** A saved game's text, refused before it is read when it is larger than a saved game can be. */
+export function readSavedGameText(path: string): string {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (e) {
+    throw unreadableFile(path, (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message);
+  }
+  if (size > MAX_SAVED_GAME_BYTES) {
+    throw new InvalidFileError(path, 'saved game', [`it is ${(size / 1024 / 1024).toFixed(1)} MB, more than the ${MAX_SAVED_GAME_BYTES / 1024 / 1024} MB a saved game may have`]);
+  }
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw unreadableFile(path, (e as Error).message);
+  }
 }

@@ -7,9 +7,9 @@ import { renderDiagnostic } from '../grammar/diagnostics.js';
 import type { AgentFactory } from '../interpreter/runtime/index.js';
 import { agentFromSpec, AgentSpecError, seatSpecs } from '../interpreter/tools/index.js';
 import type { GameDefinition } from '../interpreter/definition/index.js';
-import type { GameState } from '../interpreter/runtime/index.js';
+import { loadSavedGame, rulesetIdentity, type LoadedGame as LoadedSavedGame, type LoadOptions, type RulesetIdentity } from '../interpreter/tools/index.js';
 import { flag, flags, intFlag, UsageError, type Args } from './args.js';
-import { loadRuleset, type Loaded } from './load.js';
+import { loadRuleset, readSavedGameText, type Loaded } from './load.js';
 import { err } from './output.js';
 
 export { err, out } from './output.js';
@@ -100,14 +100,18 @@ export async function agentsFor(args: Args, seed: string | number, players: numb
   return Array.from({ length: players }, (_, seat) => make(seed, seat));
 }
 
-/** What `play --json` prints and `replay` reads: a game's setup, moves, log and result. */
-export function gameJson(def: GameDefinition, o: GameOptions, state: GameState) {
-  return {
-    game: def.name, players: o.players, seed: o.seed, variants: o.variants,
-    moves: state.moves.map((m) => ({ player: m.player, move: m.move })),
-    log: state.log,
-    final: state.result ? { scores: state.result.scores, winners: state.result.winners } : null,
-  };
+/** The identity a saved game records of a loaded ruleset: its text and the files it cites that were read. */
+export function identityOf(g: LoadedGame): RulesetIdentity {
+  return rulesetIdentity({ file: g.path, text: g.source, cites: [...(g.rulebook ? [g.rulebook] : []), ...g.references] });
+}
+
+/** Reads and replays a saved game on a loaded ruleset (interpreter/tools/saved-game.ts); a file of an old format is noted on stderr. */
+export function loadSaved(g: LoadedGame, path: string, options: LoadOptions = {}): LoadedSavedGame {
+  const loaded = loadSavedGame(g.definition, identityOf(g), readSavedGameText(path), path, options);
+  if (loaded.oldFormat) {
+    err(`note: ${path} is ${loaded.oldFormat}: only its ${loaded.moves} moves were read, replayed from setup and each checked (it names no ruleset, so which one it was saved from cannot be checked). To keep it in today's format: regula moves ${g.path} --state ${path} --save NEW.json`);
+  }
+  return loaded;
 }
 
 /** Progress of long work on stderr: updated in place on a terminal, a line every tenth in a log. */

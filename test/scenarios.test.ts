@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadScenario } from '../cli/load.js';
-import { runScenario } from '../interpreter/tools/index.js';
+import { loadRuleset, loadScenario } from '../cli/load.js';
+import { identityOf, type LoadedGame } from '../cli/shared.js';
+import { loadSavedGame, runScenario } from '../interpreter/tools/index.js';
 import { compileFile, repoRoot } from './helpers.js';
 
 const files = readdirSync(join(repoRoot, 'rulesets'), { withFileTypes: true })
@@ -17,7 +18,10 @@ describe.each(files)('%s', (file) => {
   const { scenario, rulesetPath, start } = loadScenario(join(repoRoot, file));
   it(scenario.title, () => {
     if (!definitions.has(rulesetPath)) definitions.set(rulesetPath, compileFile(rulesetPath));
-    const outcomes = runScenario(definitions.get(rulesetPath)!, scenario, start);
+    const def = definitions.get(rulesetPath)!;
+    // A saved game to start from is replayed, every move checked, as `regula scenario` does.
+    const from = start && loadSavedGame(def, identityOf(loadRuleset(rulesetPath) as LoadedGame), start.text, start.file).state;
+    const outcomes = runScenario(def, scenario, from);
     const failures = outcomes.flatMap((o) => o.failures.map((f) => `step ${o.step}${o.note ? ` (${o.note})` : ''}: ${f}`));
     expect(failures).toEqual([]);
   });

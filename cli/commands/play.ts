@@ -3,14 +3,12 @@
 // (moves), explain one move there (why), or show the position (state). With `--as P` play and
 // state print only what that player may see.
 import { writeFileSync } from 'node:fs';
-import { playGame } from '../../interpreter/runtime/index.js';
-import { checkStateFits, legalMoves, view, why } from '../../interpreter/runtime/index.js';
-import type { GameState } from '../../interpreter/runtime/index.js';
-import { parseJsonFile } from '../../interpreter/definition/index.js';
+import { legalMoves, playGame, view, why } from '../../interpreter/runtime/index.js';
+import { DecisionRecorder, savedGame } from '../../interpreter/tools/index.js';
 import { flag, has, intFlag, UsageError, type Args } from '../args.js';
 import { formatGame } from '../format.js';
 import { formatView } from '../format-view.js';
-import { agentsFor, gameJson, gameOptions, load, out, readText } from '../shared.js';
+import { agentsFor, gameOptions, identityOf, load, loadSaved, out } from '../shared.js';
 
 export async function run(args: Args, name: string): Promise<number> {
   const g = load(args.positional[0]!, true);
@@ -19,16 +17,20 @@ export async function run(args: Args, name: string): Promise<number> {
   const o = gameOptions(args, def);
   const moveToExplain = flag(args, 'move');
   if (name === 'why' && !moveToExplain) throw new UsageError('regula why needs --move ID.');
+  // A saved game is replayed from its setup, every move checked (interpreter/tools/saved-game.ts).
   const statePath = flag(args, 'state');
-  const from = statePath ? checkStateFits(def, parseJsonFile<GameState>('saved game', readText(statePath), statePath), statePath) : undefined;
-  if (from) Object.assign(o, { players: from.players, seed: from.seed, variants: [...from.variants] });
+  const saved = statePath ? loadSaved(g, statePath) : undefined;
+  if (saved) Object.assign(o, { players: saved.setup.players, seed: saved.setup.seed, variants: [...saved.setup.variants] });
+  const recorder = new DecisionRecorder(saved);
   const state = playGame(def, {
-    ...o, from, maxMoves: intFlag(args, 'max-moves', 100_000, 1), agents: name === 'play' ? await agentsFor(args, o.seed, o.players) : undefined,
+    ...o, from: saved?.state, maxMoves: intFlag(args, 'max-moves', 100_000, 1), agents: name === 'play' ? await agentsFor(args, o.seed, o.players) : undefined,
+    onMove: recorder.onMove,
   });
+  const game = () => savedGame(def, identityOf(g), o, recorder.decisions, state);
   const savePath = flag(args, 'save');
   if (savePath) {
     try {
-      writeFileSync(savePath, `${JSON.stringify(state)}\n`);
+      writeFileSync(savePath, `${JSON.stringify(game())}\n`);
     } catch (e) {
       throw new UsageError(`--save ${savePath}: the game cannot be saved there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
     }
@@ -42,7 +44,7 @@ export async function run(args: Args, name: string): Promise<number> {
     return 0;
   }
   if (name === 'play') {
-    out(json ? JSON.stringify(gameJson(def, o, state)) : formatGame(def, state));
+    out(json ? JSON.stringify(game()) : formatGame(def, state));
     return 0;
   }
   if (name === 'state') {

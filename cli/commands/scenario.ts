@@ -1,9 +1,8 @@
 // `regula scenario <file>...`: runs scenario files, each a rulebook example replayed and checked.
-import { checkStateFits } from '../../interpreter/runtime/index.js';
-import { runScenario } from '../../interpreter/tools/index.js';
+import { loadSavedGame, runScenario } from '../../interpreter/tools/index.js';
 import type { Args } from '../args.js';
 import { loadScenario } from '../load.js';
-import { load, out } from '../shared.js';
+import { identityOf, load, out } from '../shared.js';
 
 export async function run(args: Args): Promise<number> {
   let failed = 0;
@@ -11,7 +10,7 @@ export async function run(args: Args): Promise<number> {
     const { scenario, rulesetPath, start } = loadScenario(path);
     const g = load(rulesetPath, true);
     if (!g) return 1;
-    const outcomes = runScenario(g.definition, scenario, start && checkStateFits(g.definition, start, path));
+    const outcomes = runScenario(g.definition, scenario, start && loadSavedGame(g.definition, identityOf(g), start.text, start.file).state);
     const bad = outcomes.filter((o) => o.failures.length);
     out(`${bad.length ? 'FAIL' : 'ok  '} ${path}: ${scenario.title}`);
     for (const o of bad) for (const f of o.failures) out(`     step ${o.step}${o.note ? ` (${o.note})` : ''}: ${f}`);

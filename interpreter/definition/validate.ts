@@ -4,16 +4,19 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { diag } from '../../grammar/diagnostics.js';
 import definitionSchema from './schemas/definition.schema.json' with { type: 'json' };
 import logSchema from './schemas/log.schema.json' with { type: 'json' };
+import savedGameSchema from './schemas/saved-game.schema.json' with { type: 'json' };
 import scenarioSchema from './schemas/scenario.schema.json' with { type: 'json' };
 import stateSchema from './schemas/state.schema.json' with { type: 'json' };
 
-export type FileKind = 'game definition' | 'saved game' | 'move log' | 'scenario';
+export type FileKind = 'game definition' | 'saved game' | 'saved state' | 'move log' | 'scenario';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 ajv.addSchema(logSchema);
 const validators: Record<FileKind, ValidateFunction> = {
   'game definition': ajv.compile(definitionSchema),
-  'saved game': ajv.compile(stateSchema),
+  'saved game': ajv.compile(savedGameSchema),
+  /** The machine's whole state (what `regula state` prints; saved games before regula-saved-game/1). */
+  'saved state': ajv.compile(stateSchema),
   'move log': ajv.getSchema('https://regula.example/schemas/log.json')!,
   scenario: ajv.compile(scenarioSchema),
 };

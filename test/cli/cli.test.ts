@@ -85,14 +85,15 @@ describe('regula play and replay', () => {
     const r = regula('play', TOKAIDO, '--players', '3', '--seed', '11', '--variant', 'gourmet', '--json');
     expect(r.code).toBe(0);
     const game = JSON.parse(r.out);
-    expect(Object.keys(game)).toEqual(['game', 'players', 'seed', 'variants', 'moves', 'log', 'final']);
-    expect(game).toMatchObject({ game: 'Tokaido', players: 3, seed: 11, variants: ['gourmet'] });
+    expect(Object.keys(game)).toEqual(['format', 'game', 'ruleset', 'players', 'seed', 'variants', 'moves', 'log', 'final']);
+    expect(game).toMatchObject({ format: 'regula-saved-game/1', game: 'Tokaido', players: 3, seed: 11, variants: ['gourmet'] });
     expect(game.final.scores).toHaveLength(3);
     expect(game.moves[0]).toEqual({ player: expect.any(Number), move: expect.any(String) });
+    expect(game.moves.filter((m: { forced?: boolean }) => m.forced).length).toBeGreaterThan(0);
     const log = join(scratch, 'game.json');
     writeFileSync(log, r.out);
     const replay = regula('replay', TOKAIDO, log);
-    expect(replay.out).toContain('identical to the log');
+    expect(replay.out).toContain('identical to the saved game');
     expect(replay.code).toBe(0);
   });
 
@@ -109,7 +110,7 @@ describe('regula play and replay', () => {
     writeFileSync(bad, JSON.stringify({ game: 'Tokaido', players: 3, seed: 1, variants: [], moves: [{ player: 0 }] }));
     const r = regula('replay', TOKAIDO, bad);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('is not a valid move log: at /moves/0: missing field `move`');
+    expect(r.err).toContain('is not a valid saved game: read as a move log of an older `regula play --json`: at /moves/0: missing field `move`');
   });
 });
 

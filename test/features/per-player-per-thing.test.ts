@@ -50,7 +50,7 @@ describe('the documented auction', () => {
   it('saves it as schema-valid JSON that round-trips, and a scenario may arrange some of its values', () => {
     const state = offer(setup(def, 2, 1), [3]);
     const again = JSON.parse(JSON.stringify(state)) as GameState;
-    expect(() => validate('saved game', again)).not.toThrow();
+    expect(() => validate('saved state', again)).not.toThrow();
     expect(checkStateFits(def, again, 'saved.json')).toEqual(state);
     const arranged = arrange(def, state, { counters: { bid: { clock: [0, 2] } } });
     expect(arranged.counters.bid).toEqual({ vase: [3, 0], clock: [0, 2], rug: [0, 0] });

@@ -32,7 +32,7 @@ describe('counters that hold any value', () => {
   it('saves and resumes: the state schema and the state check accept the values', () => {
     const state = apply(def, setup(def, 3, 2), 'play red-4');
     const saved = JSON.parse(JSON.stringify(state)) as GameState;
-    expect(() => validate('saved game', saved)).not.toThrow();
+    expect(() => validate('saved state', saved)).not.toThrow();
     expect(() => checkStateFits(def, saved, 'saved.json')).not.toThrow();
     expect(apply(def, saved, legalMoves(def, saved)!.moves[0]!).counters.leader).toBeDefined();
     // A number counter still must hold numbers.
