@@ -3,6 +3,7 @@
 // document of millions of characters. Every case is answered or ends the server with its reason —
 // never a server alive but silent — each within a generous time limit (the machines are shared:
 // no tight timings are asserted).
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +23,14 @@ describe('transports', () => {
     expect(client.stderr).toContain('--stdio');
   }, LIMIT);
 });
+
+it('takes --clientProcessId as clients pass it, and exits once that process is gone', async () => {
+  const gone = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => gone.on('exit', resolve));
+  const client = server('--stdio', `--clientProcessId=${gone.pid}`);
+  expect(await client.exited).toBe(1); // as the protocol library does: no shutdown was asked for
+  expect(client.stderr).toBe('');
+}, LIMIT);
 
 describe('headers it cannot read: an error response, the reason on stderr, exit 2', () => {
   it.each([
