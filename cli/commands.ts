@@ -22,7 +22,7 @@ const game: Record<string, OptionSpec> = {
   ...setup,
   seed: { type: 'string', value: 'S', help: 'the seed of chance (default 1)' },
   moves: { type: 'string', value: 'FILE', help: 'move ids to play first, one a line (# starts a comment)' },
-  state: { type: 'string', value: 'FILE', help: 'continue a saved game' },
+  state: { type: 'string', value: 'FILE', help: 'continue a saved game (play --json, --save): replayed from its setup, every move checked' },
   save: { type: 'string', value: 'FILE', help: 'save the game where it stopped' },
   'max-moves': { type: 'string', value: 'N', help: 'stop a game that has not ended after N moves (default 100000; exit 3)' },
 };
@@ -51,10 +51,10 @@ export const COMMANDS: readonly Command[] = [
   { name: 'coverage', synopsis: '<file>', summary: 'how much of its rulebook the ruleset cites: passages not cited, or only in part, and declarations citing nothing', options: json, positionals: 1, load: () => import('./commands/coverage.js') },
   { name: 'outline', synopsis: '<file>', summary: "the game's structure: zones, counters, and the flow's phases, turns, loops, decisions and rules as a tree", options: { ...setup, ...json }, positionals: 1, load: () => import('./commands/outline.js') },
   { name: 'play', synopsis: '<file>', summary: 'play a game: scripted moves, then agents to the end (--as P: only what player P may see)', options: { ...game, ...agent, ...as, ...json }, positionals: 1, load: () => import('./commands/play.js') },
-  { name: 'state', synopsis: '<file>', summary: 'the position after --moves FILE (or of --state FILE): the whole saved state as JSON, or with --as P what player P may see', options: { ...game, ...as, ...json }, positionals: 1, load: () => import('./commands/play.js') },
+  { name: 'state', synopsis: '<file>', summary: 'the position after --moves FILE (or of --state FILE): the machine\'s whole state as JSON, for reading (a saved game is what --save writes), or with --as P what player P may see', options: { ...game, ...as, ...json }, positionals: 1, load: () => import('./commands/play.js') },
   { name: 'moves', synopsis: '<file>', summary: 'the legal moves (and whose decision) after --moves FILE', options: { ...game, ...json }, positionals: 1, load: () => import('./commands/play.js') },
   { name: 'why', synopsis: '<file> --move ID', summary: 'why that move is or is not legal there', options: { ...game, move: { type: 'string', value: 'ID', help: 'the move to explain' }, ...json }, positionals: 1, load: () => import('./commands/play.js') },
-  { name: 'replay', synopsis: '<file> <log.json>', summary: 'replay a logged game (play --json) and compare the final scores', options: {}, positionals: 2, load: () => import('./commands/replay.js') },
+  { name: 'replay', synopsis: '<file> <game.json>', summary: 'replay a saved game (play --json, --save) from its setup, every move checked, and compare its result and log (exit 1 when they differ)', options: {}, positionals: 2, load: () => import('./commands/replay.js') },
   { name: 'scenario', synopsis: '<scenario.json>...', summary: 'run scenario files (arranged positions, moves, expectations)', options: {}, positionals: 1, load: () => import('./commands/scenario.js') },
   { name: 'lsp', synopsis: '[--stdio]', summary: 'a language server over stdio (completion, hover, definitions, rename, quick fixes) for VS Code, Neovim, Helix: editors/vscode/ and README § Editors', options: lspTransport, positionals: 0, load: () => import('./commands/lsp.js') },
   {
