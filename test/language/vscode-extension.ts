@@ -3,6 +3,7 @@
 // language client would start the server with. `vscode` and `vscode-languageclient/node` are
 // stand-ins that record what the extension passes; the client's part is done as
 // vscode-languageclient 9 does it for an executable server: TransportKind.stdio appends `--stdio`.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import Module from 'node:module';
 import { join } from 'node:path';
@@ -26,12 +27,17 @@ export interface ServerLaunch {
 
 export const extensionFolder = join(repoRoot, 'editors', 'vscode');
 
+/** The `regula.command` setting's default, as the extension's package.json declares it. */
+const defaultCommand = (): unknown =>
+  JSON.parse(readFileSync(join(extensionFolder, 'package.json'), 'utf8')).contributes.configuration.properties['regula.command'].default;
+
+/** `setting` as the user set `regula.command`; left out, the setting's default. */
 export async function serverAsVsCodeStartsIt(workspace: string, setting?: readonly string[]): Promise<ServerLaunch> {
   let server: Executable | undefined;
   const vscode = {
     workspace: {
       workspaceFolders: [{ uri: { fsPath: workspace } }],
-      getConfiguration: (section: string) => ({ get: (key: string) => (section === 'regula' && key === 'command' ? setting ?? [] : undefined) }),
+      getConfiguration: (section: string) => ({ get: (key: string) => (section === 'regula' && key === 'command' ? setting ?? defaultCommand() : undefined) }),
     },
   };
   class LanguageClient {
