@@ -164,6 +164,27 @@ describe('a damaged or forged saved game is refused with exit 2, the move and th
   }, 60_000);
 });
 
+describe('a scenario that starts from a saved game', () => {
+  it('replays it, and refuses a forged one', async () => {
+    const opening = file('scenario-opening.txt', `${game.moves.filter((m) => !m.forced).slice(0, 4).map((m) => m.move).join('\n')}\n`);
+    const start = join(dir, 'scenario-start.json');
+    expect((await regula('moves', TOKAIDO, '--players', '3', '--seed', SEED, '--moves', opening, '--save', start)).code).toBe(0);
+    const legal = JSON.parse((await regula('moves', TOKAIDO, '--state', start, '--json')).out) as { player: number; moves: string[] };
+    const scenario = (from: string) => file(`${from}.scenario.json`, JSON.stringify({
+      title: 'from a saved game', ruleset: join(repoRoot, TOKAIDO), players: 3, seed: SEED, start: from,
+      steps: [{ expect: { decider: legal.player, legalExactly: legal.moves } }],
+    }));
+    const ok = await regula('scenario', scenario('scenario-start.json'));
+    expect(ok.out).toMatch(/^ok/);
+    expect(ok.code).toBe(0);
+    const forged = JSON.parse(readFileSync(start, 'utf8')) as SavedGame;
+    writeFileSync(join(dir, 'scenario-forged.json'), JSON.stringify({ ...forged, moves: forged.moves.map((m, i) => (i === 0 ? { ...m, move: 'take everything' } : m)) }));
+    const bad = await regula('scenario', scenario('scenario-forged.json'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/scenario-forged\.json is not a valid saved game: move 1 `take everything` is not legal here; legal: /);
+  }, 60_000);
+});
+
 describe('saved games of the old formats', () => {
   it('reads a whole machine state as its moves only, saying so, and refuses one whose moves are forged', async () => {
     const opening = file('old-opening.txt', `${game.moves.filter((m) => !m.forced).slice(0, 5).map((m) => m.move).join('\n')}\n`);
