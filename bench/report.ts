@@ -12,6 +12,7 @@ import { connectFourCeiling, type CeilingScans } from './ceiling.js';
 import { differential, type DifferentialFigures } from './differential.js';
 import { editorLatency, type EditorFigures } from './editor.js';
 import { BURST_EDITS, editorAfterBurst, type BurstFigures } from './editor-burst.js';
+import { ENGINE_GAMES, engineFigures, type EngineFigures } from './engines.js';
 import { agentStrength, STRENGTH_AGENT, STRENGTH_OPPONENTS, strengthPlayable, type StrengthFigures } from './strength.js';
 
 export const BENCH_FORMAT = 'regula-bench/1';
@@ -73,6 +74,8 @@ export interface BenchReport {
   readonly editorBurst: BurstFigures | null;
   /** The agent against random and greedy at two players, on every measured game two can play. */
   readonly strength: readonly StrengthFigures[];
+  /** The machine and the compiled program on the paths play and search take, from the same mid-game state. */
+  readonly engines: readonly EngineFigures[];
 }
 
 export interface BenchOptions {
@@ -175,7 +178,14 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       strength.push(agentStrength(def, file, agent, opponent, budgetMs, strengthGames));
     }
   }
-  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, ceiling, differential: checks, editor, editorBurst, strength };
+  const engines: EngineFigures[] = [];
+  for (const { ruleset, players } of ENGINE_GAMES) {
+    if (!options.rulesets.includes(ruleset)) continue;
+    progress(`${ruleset}: the machine and the compiled program from a mid-game state, ${players} players`);
+    const figures = engineFigures(loadRuleset(join(root, ruleset)).definition!, ruleset, players, budgetMs);
+    if (figures) engines.push(figures);
+  }
+  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, ceiling, differential: checks, editor, editorBurst, strength, engines };
 }
 
 /** The report as a person reads it. */
@@ -221,6 +231,16 @@ export function formatBench(report: BenchReport): string {
     lines.push('', 'Interpreted games replayed in the hand-written references (same legal moves at every step, same scores):');
     for (const d of report.differential) {
       lines.push(`  ${d.game}, ${d.players} players: ${d.agreed} of ${d.games} agree${d.firstDifference ? ` — first difference: ${d.firstDifference}` : ''}`);
+    }
+  }
+  if (report.engines.length) {
+    lines.push('', 'The two engines from the same mid-game state (machine ÷ compiled program: how many times faster the program is):');
+    const times = (machine: number, compiled: number) => `${n(machine / compiled, 1)}×`;
+    for (const g of report.engines) {
+      lines.push(`  ${g.file}, ${g.players} players:`);
+      lines.push(`    playing on, legal moves and one applied: ${n(g.moveUs.machine, 1)} µs a move on the machine, ${n(g.moveUs.compiled, 2)} on the program (${times(g.moveUs.machine, g.moveUs.compiled)})`);
+      lines.push(`    a state to play on: copied ${n(g.stateUs.machine, 1)} µs (machine); loaded and its decision listed ${n(g.stateUs.compiled, 1)} µs (program)`);
+      lines.push(`    mcts: ${n(g.mctsPerSec.machine)} iterations/s on the machine, ${n(g.mctsPerSec.compiled)} on the program (${times(g.mctsPerSec.compiled, g.mctsPerSec.machine)})`);
     }
   }
   if (report.strength.length) {

@@ -48,6 +48,8 @@ it('reports reference ratios and the obvious/tuned Connect Four in the documente
     'rulesets/connect-four/connect-four.obvious.rules random', 'rulesets/connect-four/connect-four.obvious.rules greedy',
     'rulesets/connect-four/connect-four.rules random', 'rulesets/connect-four/connect-four.rules greedy',
   ]);
+  // The two engines from one mid-game state, on Connect Four (the one engine game measured here): figures, not judged.
+  expect(report.engines.map((x: { file: string; players: number }) => `${x.file} ${x.players}`)).toEqual(['rulesets/connect-four/connect-four.rules 2']);
   for (const x of report.strength) {
     expect(x.agent).toBe('mcts:iterations=30:depth=10');
     expect(x.games % 2).toBe(0); // in pairs: the agent in each seat

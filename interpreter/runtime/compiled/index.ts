@@ -126,8 +126,11 @@ export function compileGame(m: Model): CompiledGame {
     if (c.per === 'game') loadLines.push(`${c.js}[0] = VAL(${held});`);
     else if (c.per === 'player') loadLines.push(`{ const v = ${held}; for (let s = 0; s < ${m.playerCount}; s++) ${c.js}[s] = VAL(v[s]); }`);
     else if (c.per === 'space' || c.per === 'piece') {
-      const index = c.per === 'space' ? 'SPACE_INDEX' : 'PIECE_INDEX';
-      loadLines.push(`for (const [id, v] of Object.entries(${held})) { const at = ${index}.get(id); if (at === undefined) deopt(); ${c.js}[at] = VAL(v); }`);
+      // Kept for a board's spaces or a collection's pieces: each read by its id, in their order.
+      const of = (m.counters.get(name)!.owner as { of: { text: string } }).of.text;
+      const ids = c.per === 'space' ? m.boards.get(of)!.order : m.collections.get(of)!;
+      const at = ids.map((id) => (c.per === 'space' ? w.spaceIndex : w.pieceIndex).get(id)!);
+      loadLines.push(`{ const v = ${held}, ids = ${writer.constant(ids)}, at = ${writer.constant(at)}; for (let k = 0; k < ids.length; k++) { const x = v[ids[k]]; if (x === undefined) deopt(); ${c.js}[at[k]] = VAL(x); } }`);
     } else {
       const ids = writer.constant(c.things!.map((t) => (t.kind === PIECE ? w.pieceIds[t.i] : t.kind === SPACE ? w.spaceIds[t.i] : w.cardIds[t.i])));
       loadLines.push(`{ const v = ${held}; for (let row = 0; row < ${ids}.length; row++) { const values = v[${ids}[row]]; for (let s = 0; s < ${m.playerCount}; s++) ${c.js}[row * ${m.playerCount} + s] = VAL(values[s]); } }`);
@@ -189,8 +192,8 @@ export function compileGame(m: Model): CompiledGame {
     '    const s = SPACE_INDEX.get(at.space);',
     '    if (s === undefined) deopt();',
     '    SPACE_OF[p] = s; SLOT_OF[p] = at.slot;',
-    '    supplied(p, false);',
     '  }',
+    '  refillSupplies();',
     '  for (let p = 0; p < NP; p++) if (SPACE_OF[p] >= 0) {',
     '    const s = SPACE_OF[p], there = HERE[s];',
     '    const after = there.length === 0 ? [] : there.slice();',

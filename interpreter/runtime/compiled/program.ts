@@ -480,6 +480,22 @@ function fillSupplies() {
     for (let k = 0; k < start.length; k++) owned[k] = start[k].slice();
   }
 }
+/** The supplies made again from the pieces' places (a state loaded): each collection's pieces on no space, by owner, in its order. */
+function refillSupplies() {
+  for (let c = 0; c < SUPPLY.length; c++) {
+    SUPPLY_CHANGES[c]++;
+    SUPPLY_STALE[c] = 1;
+    let count = 0;
+    const owned = SUPPLY_OWNED[c], start = START_SUPPLY_OWNED[c];
+    for (let k = 0; k < start.length; k++) {
+      const out = [];
+      for (const p of start[k]) if (SPACE_OF[p.i] < 0) out.push(p);
+      owned[k] = out;
+      count += out.length;
+    }
+    SUPPLY_COUNT[c] = count;
+  }
+}
 /**
  * Per collection, a count of its pieces' goings to and from the supply (and of games begun): the
  * lists onBoard keeps are good while it stays the same.
