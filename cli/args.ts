@@ -9,6 +9,8 @@ export interface OptionSpec {
   /** The value's name in the usage text, e.g. `N` for `--players N`. */
   readonly value?: string;
   readonly help: string;
+  /** Names a file the command writes: checked before the command's work starts (cli/files.ts). */
+  readonly writes?: true;
 }
 
 export interface Args {
@@ -21,13 +23,36 @@ export class UsageError extends Error {}
 export function parseArgs(argv: readonly string[], options: Readonly<Record<string, OptionSpec>>): Args {
   const spec = Object.fromEntries(Object.entries(options).map(([name, o]) => [name, { type: o.type, multiple: o.multiple ?? false }]));
   try {
-    const { values, positionals } = parseNodeArgs({ args: [...argv], options: spec, allowPositionals: true, strict: true });
+    const { values, positionals } = parseNodeArgs({ args: negativeValuesJoined(argv, options), options: spec, allowPositionals: true, strict: true });
     return { positional: positionals, values: values as Args['values'] };
   } catch (e) {
-    // node:util's messages name the flag; strip its error-code prefix and its advice about `--`.
-    const message = (e as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, '').replace(/\. To specify a positional argument.*$/s, '.');
-    throw new UsageError(message);
+    throw new UsageError(usageMessage((e as Error).message));
   }
+}
+
+/**
+ * `--players -1` as `--players=-1`: node:util takes a value that starts with a dash for a forgotten
+ * one, and calls it ambiguous; a negative number is a value (which the option then judges).
+ */
+function negativeValuesJoined(argv: readonly string[], options: Readonly<Record<string, OptionSpec>>): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = /^--([^=]+)$/.exec(argv[i]!)?.[1];
+    const next = argv[i + 1];
+    if (name && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${argv[i]}=${next}`);
+      i++;
+    } else joined.push(argv[i]!);
+  }
+  return joined;
+}
+
+/** node:util's message on one line, without its error-code prefix and its advice about `--`. */
+function usageMessage(message: string): string {
+  const text = message.replace(/^TypeError \[[A-Z_]+\]: /, '').replace(/\. To specify a positional argument.*$/s, '.');
+  const ambiguous = /^Option '(--[^' ]+)' argument is ambiguous/.exec(text);
+  if (ambiguous) return `${ambiguous[1]} needs a value, and the next word starts with a dash: write ${ambiguous[1]}=VALUE if the value starts with one.`;
+  return text.replace(/\s*\n\s*/g, ' ');
 }
 
 export const flag = (args: Args, name: string): string | undefined => {

@@ -8,7 +8,7 @@ export interface Command {
   readonly synopsis: string;
   readonly summary: string;
   readonly options: Readonly<Record<string, OptionSpec>>;
-  /** The fewest positional arguments it takes. */
+  /** The fewest positional arguments it takes; the most are those its synopsis names (mostPositionals). */
   readonly positionals: number;
   readonly load: () => Promise<{ run(args: Args, name: string): Promise<number> }>;
 }
@@ -23,7 +23,7 @@ const game: Record<string, OptionSpec> = {
   seed: { type: 'string', value: 'S', help: 'the seed of chance (default 1)' },
   moves: { type: 'string', value: 'FILE', help: 'move ids to play first, one a line (# starts a comment)' },
   state: { type: 'string', value: 'FILE', help: 'continue a saved game (play --json, --save): replayed from its setup, every move checked' },
-  save: { type: 'string', value: 'FILE', help: 'save the game where it stopped' },
+  save: { type: 'string', value: 'FILE', help: 'save the game where it stopped', writes: true },
   'max-moves': { type: 'string', value: 'N', help: 'stop a game that has not ended after N moves (default 100000; exit 3)' },
 };
 const agent: Record<string, OptionSpec> = {
@@ -66,7 +66,7 @@ export const COMMANDS: readonly Command[] = [
       ...agent,
       workers: { type: 'string', value: 'W', help: 'worker threads (default: every core); the results are the same for any W' },
       compare: { type: 'string', multiple: true, value: 'FILE|variants=ID,…', help: 'also play a second side on the same seeds and agents — another ruleset FILE, or this one with variants=ID,… instead of --variant (variants= for none), or both — and report what shifted, with p-values' },
-      report: { type: 'string', value: 'FILE.html', help: 'also write the report as one self-contained HTML page with charts (opens offline)' },
+      report: { type: 'string', value: 'FILE.html', help: 'also write the report as one self-contained HTML page with charts (opens offline)', writes: true },
       'max-moves': { type: 'string', value: 'N', help: 'stop with an error a game that has not ended after N moves (default 100000)' },
       json: { type: 'boolean', help: 'print the report as JSON (cli/sim/sim.schema.json, docs/simulation.md)' },
     },
@@ -81,7 +81,7 @@ export const COMMANDS: readonly Command[] = [
       'second-variant': { type: 'string', multiple: true, value: 'ID', help: 'a variant for the second side only' },
       games: { type: 'string', value: 'N', help: 'seeds per player count played in both (default 10; 0: structure only)' },
       notes: { type: 'string', value: 'FILE', help: 'the translators\' notes on where the rulebooks differ (default: a <game>.differences.json beside the first file naming both)' },
-      report: { type: 'string', value: 'FILE.html', help: 'also write the comparison as a self-contained HTML page' },
+      report: { type: 'string', value: 'FILE.html', help: 'also write the comparison as a self-contained HTML page', writes: true },
       ...json,
     },
     positionals: 1, load: () => import('./commands/diff.js'),
@@ -99,6 +99,11 @@ export const COMMANDS: readonly Command[] = [
     positionals: 0, load: () => import('./commands/bench.js'),
   },
 ];
+
+/** The most positional arguments a command takes: those its synopsis names, any number after a `...`. */
+export function mostPositionals(c: Command): number {
+  return c.synopsis.includes('...') ? Infinity : (c.synopsis.match(/<[^>]+>/g) ?? []).length;
+}
 
 export const HELP_OPTION: OptionSpec = { type: 'boolean', help: 'show this help' };
 

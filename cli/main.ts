@@ -1,15 +1,17 @@
 // `regula`: the command line over the whole pipeline. Finds the command (cli/commands.ts), reads
-// its arguments strictly, loads its module and turns every expected failure into a message and
-// an exit code: 0 done; 1 the ruleset has errors (or a replay, scenario or diff disagrees);
+// its arguments strictly and checks them (cli/preflight.ts), loads its module and turns every
+// expected failure into a message and an exit code: 0 done; 1 the ruleset has errors (or a replay, scenario or diff disagrees);
 // 2 bad input (usage, files, an illegal move); 3 a rule failed while the game ran.
-import { readFileSync } from 'node:fs';
 import { parseArgs, UsageError } from './args.js';
+import { AgentError } from './agent-errors.js';
 import { COMMANDS, commandHelp, HELP_OPTION, overview } from './commands.js';
+import { FileError, readInputFile } from './files.js';
 import { err, out } from './output.js';
+import { preflight } from './preflight.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help' || name === '-h') {
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     if (name === 'help' && rest[0]) return main([rest[0], '--help']);
     out(overview());
     return name ? 0 : 2;
@@ -25,9 +27,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       out(commandHelp(command));
       return 0;
     }
-    if (args.positional.length < command.positionals) {
-      throw new UsageError(`regula ${name} needs ${command.synopsis.replace(/\s*--.*$/, '')}.`);
-    }
+    preflight(command, args);
     const { run } = await loadCommand(command.name, command.load);
     return await run(args, name);
   } catch (e) {
@@ -51,7 +51,7 @@ async function loadCommand<T>(name: string, load: () => Promise<T>): Promise<T> 
 
 /** Prints an expected failure and gives its exit code; null for a failure that is a bug. */
 async function exitCodeFor(e: unknown): Promise<number | null> {
-  if (e instanceof UsageError) {
+  if (e instanceof UsageError || e instanceof FileError || e instanceof AgentError) {
     err(`error: ${e.message}`);
     return 2;
   }
@@ -62,7 +62,7 @@ async function exitCodeFor(e: unknown): Promise<number | null> {
   if (e instanceof RuleError) {
     const file = e.diagnostic.file;
     let source = '';
-    try { if (file) source = readFileSync(file, 'utf8'); } catch { /* shown without the line */ }
+    try { if (file) source = readInputFile(file, 'ruleset'); } catch { /* shown without the line */ }
     err(renderDiagnostic(e.diagnostic, source, file));
     return 3;
   }

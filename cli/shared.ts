@@ -1,6 +1,5 @@
 // What several commands share: printing, loading a ruleset with its diagnostics, reading the
 // options that set up a game, making agents, showing progress.
-import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderDiagnostic } from '../grammar/diagnostics.js';
@@ -9,6 +8,8 @@ import { agentFromSpec, AgentSpecError, seatSpecs } from '../interpreter/tools/i
 import type { GameDefinition } from '../interpreter/definition/index.js';
 import { loadSavedGame, rulesetIdentity, type LoadedGame as LoadedSavedGame, type LoadOptions, type RulesetIdentity } from '../interpreter/tools/index.js';
 import { flag, flags, intFlag, UsageError, type Args } from './args.js';
+import { guardedFactory } from './agent-errors.js';
+import { checkReadable, FileError, readInputFile } from './files.js';
 import { loadRuleset, readSavedGameText, type Loaded } from './load.js';
 import { err } from './output.js';
 
@@ -25,12 +26,9 @@ export function load(path: string, quietWarnings = false): LoadedGame | null {
   return loaded.definition ? (loaded as LoadedGame) : null;
 }
 
-export function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    throw new UsageError(`${path} cannot be read.`);
-  }
+/** An input file's text (cli/files.ts: a regular file, within the size limit, UTF-8). */
+export function readText(path: string, what = 'file'): string {
+  return readInputFile(path, what);
 }
 
 export interface GameOptions {
@@ -45,7 +43,7 @@ export function gameOptions(args: Args, def: GameDefinition): GameOptions {
   const seed = /^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed;
   const movesFile = flag(args, 'moves');
   const script = movesFile
-    ? readText(movesFile).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+    ? readText(movesFile, 'moves file').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
     : [];
   return { players: intFlag(args, 'players', def.players.min), seed, variants: flags(args, 'variant'), script };
 }
@@ -84,15 +82,18 @@ async function oneAgent(option: string, spec: string): Promise<AgentFactory> {
   const [path, exported = 'default'] = spec.split('#') as [string, string?];
   let mod: Record<string, unknown>;
   try {
+    // Importing reads the file whole: a FIFO or a device would block or never end.
+    checkReadable(path, 'agent module');
     // Agent modules may be TypeScript: the compiled CLI loads tsx only when one is asked for.
     if (/\.[cm]?ts$/.test(path)) (await import('tsx/esm/api')).register();
     mod = await import(pathToFileURL(resolvePath(path)).href);
   } catch (e) {
-    throw new UsageError(`${option} ${spec}: the module cannot be loaded (${(e as Error).message}).`);
+    const reason = e instanceof FileError ? e.reason : String((e as Error)?.message ?? e).split('\n', 1)[0];
+    throw new UsageError(`${option} ${spec}: the module cannot be loaded (${reason}).`);
   }
   const factory = mod[exported];
   if (typeof factory !== 'function') throw new UsageError(`${option} ${spec}: the module has no \`${exported}\` export that makes agents.`);
-  return factory as AgentFactory;
+  return guardedFactory(spec, factory as AgentFactory);
 }
 
 export async function agentsFor(args: Args, seed: string | number, players: number) {

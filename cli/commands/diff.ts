@@ -1,13 +1,14 @@
 // `regula diff <first> [<second>]`: where two encodings of one game (or a game with and without a
 // variant) differ, in a translator's terms: each difference of the rules with the declarations on
 // each side, the two rulebooks' passages, and the games where it shows; then the outcomes.
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import {
   causesOfPlay, compareOutcomes, comparePlay, compareStructure, comparisonReport, notesProblems, sharedPlayerCounts, swapNotes,
   type TranslationNotes,
 } from '../../interpreter/tools/index.js';
 import { flag, flags, has, intFlag, UsageError, type Args } from '../args.js';
+import { writeOutputFile } from '../files.js';
 import { formatReport, reportHtml } from '../format-comparison.js';
 import { load, out, progress, readText } from '../shared.js';
 
@@ -44,7 +45,7 @@ export async function run(args: Args): Promise<number> {
   const withVariants = (ids: readonly string[]) => (ids.length ? ` with ${ids.join(', ')}` : '');
   const report = comparisonReport({ first: `${file}${withVariants(variants.first)}`, second: `${secondPath}${withVariants(variants.second)}`, structure, play, outcomes, notes, variantsOnly: secondPath === file, rulebooks: { first: a.rulebook, second: b.rulebook } });
   const reportFile = flag(args, 'report');
-  if (reportFile) writeFileSync(reportFile, reportHtml(report));
+  if (reportFile) writeOutputFile(reportFile, reportHtml(report), '--report');
   if (has(args, 'json')) out(JSON.stringify({ first: file, second: secondPath, variants, structure, play, outcomes, report }));
   else out(formatReport(report));
   return structure.differences.length || (play && play.groups.length) || outcomes?.some((o) => o.errors) ? 1 : 0;
@@ -60,7 +61,7 @@ function findNotes(first: string, second: string, given: string | undefined): Tr
   for (const path of [...new Set(candidates)]) {
     let notes: TranslationNotes;
     try {
-      notes = JSON.parse(readText(path)) as TranslationNotes;
+      notes = JSON.parse(readText(path, 'notes file')) as TranslationNotes;
     } catch (e) {
       if (e instanceof SyntaxError) throw new UsageError(`${path} is not valid JSON: ${e.message}`);
       throw e;

@@ -1,18 +1,17 @@
 // `regula fmt [--check] <file>...`: lays rulesets out the one canonical way (language/format.ts),
 // rewriting each in place; with --check, lists the files that would change and changes nothing.
 // A file with syntax errors is refused with its diagnostics and left as it is.
-import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { renderDiagnostic } from '../../grammar/diagnostics.js';
 import { format, FormatSafetyError } from '../../language/format.js';
 import { has, type Args } from '../args.js';
-import { err, out, readText } from '../shared.js';
+import { readInputFile, replaceFile } from '../files.js';
+import { err, out } from '../shared.js';
 
 export async function run(args: Args): Promise<number> {
   const check = has(args, 'check');
   let failed = false;
   for (const path of args.positional) {
-    const source = readText(path);
+    const source = readInputFile(path, 'ruleset');
     let result;
     try {
       result = format(source, path);
@@ -33,23 +32,11 @@ export async function run(args: Args): Promise<number> {
       out(`${path}: would be reformatted (${firstDifference(source, result.text)}); run regula fmt ${path}`);
       failed = true;
     } else {
-      writeAtomically(path, result.text);
+      replaceFile(path, result.text);
       out(`${path}: formatted`);
     }
   }
   return failed ? 1 : 0;
-}
-
-/** Writes beside the file, then renames over it: the user's text is never half written. */
-function writeAtomically(path: string, text: string): void {
-  const temp = join(dirname(path), `.${basename(path)}.regula-fmt-${process.pid}.tmp`);
-  try {
-    writeFileSync(temp, text, 'utf8');
-    chmodSync(temp, statSync(path).mode);
-    renameSync(temp, path);
-  } finally {
-    rmSync(temp, { force: true });
-  }
 }
 
 /** Where the two texts first part, as `line N: - old / + new`. */

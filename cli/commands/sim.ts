@@ -1,13 +1,13 @@
 // `regula sim <file>`: many seeded agent games on every core — wins by seat and by starting
 // option, scores, length, decisiveness, rule firing — each estimate with its 95% interval; with
 // --compare, a second side on the same seeds and what shifted, with significance tests.
-import { writeFileSync } from 'node:fs';
 import { checkSetup, type AgentFactory } from '../../interpreter/runtime/index.js';
 import {
   agentFromSpec, AgentSpecError, compareSimulations, seatSpecs, simulationReport,
   type SimulationComparison, type SimulationReport,
 } from '../../interpreter/tools/index.js';
 import { flag, flags, has, intFlag, UsageError, type Args } from '../args.js';
+import { writeOutputFile } from '../files.js';
 import { agentFactory, err, gameOptions, load, out, type LoadedGame } from '../shared.js';
 import { reportHtml } from '../sim/html.js';
 import { progressBar } from '../sim/progress.js';
@@ -78,7 +78,7 @@ export async function run(args: Args): Promise<number> {
   const comparison = other && names ? compareSimulations(first, other, names) : null;
 
   const reportFile = flag(args, 'report');
-  if (reportFile) writeFileSync(reportFile, reportHtml({ file, report: first, ...(other && comparison && compare ? { compare: { file: compare.file, report: other, comparison } } : {}) }));
+  if (reportFile) writeOutputFile(reportFile, reportHtml({ file, report: first, ...(other && comparison && compare ? { compare: { file: compare.file, report: other, comparison } } : {}) }), '--report');
   if (has(args, 'json')) out(JSON.stringify(simJson(file, games, first, compare && other && comparison ? { file: compare.file, report: other, comparison } : null)));
   else out([first.text, ...(comparison ? ['', comparison.text] : [])].join('\n'));
   if (outcome.stopped) {
