@@ -22,17 +22,23 @@ export type DocumentState =
   /** Over the size limit: no analysis, no answers, only the diagnostic saying so (the parser's R0808, found at once). */
   | { readonly kind: 'too-large'; readonly doc: TextDocument; readonly diagnostics: readonly Diagnostic[] };
 
+export interface DocumentHooks {
+  /** The document's newest text, as the protocol library keeps it. */
+  readonly documentOf: (uri: string) => TextDocument | undefined;
+  /** The file path an analysis is made for (rulebooks are found beside it). */
+  readonly pathOf: (uri: string) => string;
+  /** Sends a document's diagnostics: those of its analysis, or the one for a document too large. */
+  readonly publish: (state: DocumentState) => void;
+  /** Told when working out the diagnostics failed (a bug, or a document the client sent malformed): the session goes on. */
+  readonly failed: (uri: string, error: unknown) => void;
+}
+
 export class DocumentAnalyses {
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly service: LanguageService,
-    /** The document's newest text, as the protocol library keeps it. */
-    private readonly documentOf: (uri: string) => TextDocument | undefined,
-    /** The file path an analysis is made for (rulebooks are found beside it). */
-    private readonly pathOf: (uri: string) => string,
-    /** Sends a document's diagnostics: those of its analysis, or the one for a document too large. */
-    private readonly publish: (state: DocumentState) => void,
+    private readonly hooks: DocumentHooks,
     private readonly limits: DocumentLimits = DOCUMENT_LIMITS,
   ) {}
 
@@ -41,27 +47,32 @@ export class DocumentAnalyses {
     clearTimeout(this.timers.get(uri));
     this.timers.set(uri, setTimeout(() => {
       this.timers.delete(uri);
-      const state = this.current(uri);
-      if (state) this.publish(state);
+      try {
+        const state = this.current(uri);
+        if (state) this.hooks.publish(state);
+      } catch (e) {
+        this.hooks.failed(uri, e); // no request to answer with the error: it is reported instead
+      }
     }, this.limits.debounceMs));
   }
 
   closed(uri: string): void {
     clearTimeout(this.timers.get(uri));
     this.timers.delete(uri);
-    this.service.forget(this.pathOf(uri));
+    this.service.forget(this.hooks.pathOf(uri));
   }
 
   /** The newest text's analysis (worked out now if it was not yet), or why there is none. */
   current(uri: string): DocumentState | undefined {
-    const doc = this.documentOf(uri);
+    const doc = this.hooks.documentOf(uri);
     if (!doc) return undefined;
-    const text = doc.getText();
+    const text: unknown = doc.getText();
+    if (typeof text !== 'string') throw new Error('the client sent its text as something other than a string');
     if (text.length > this.limits.maxChars) {
-      this.service.forget(this.pathOf(uri));
-      return { kind: 'too-large', doc, diagnostics: parseRuleset(text, this.pathOf(uri)).diagnostics };
+      this.service.forget(this.hooks.pathOf(uri));
+      return { kind: 'too-large', doc, diagnostics: parseRuleset(text, this.hooks.pathOf(uri)).diagnostics };
     }
-    return { kind: 'analysed', doc, analysis: this.service.analysis(this.pathOf(uri), text) };
+    return { kind: 'analysed', doc, analysis: this.service.analysis(this.hooks.pathOf(uri), text) };
   }
 
   /** What a request works on: the document and its newest analysis, if it has one. */

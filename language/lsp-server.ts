@@ -81,9 +81,16 @@ export function startServer(service: LanguageService, input: NodeJS.ReadableStre
   connection.onShutdown(() => { shutdown = true; });
   const documents = new TextDocuments(TextDocument);
   const range = (doc: TextDocument, span: Span): Range => ({ start: doc.positionAt(span.start), end: doc.positionAt(span.end) });
-  const analyses = new DocumentAnalyses(service, (uri) => documents.get(uri), pathOf, (state) => void connection.sendDiagnostics({
-    uri: state.doc.uri, version: state.doc.version, diagnostics: diagnosticsOf(state, range),
-  }), options.documents ?? DOCUMENT_LIMITS);
+  const analyses = new DocumentAnalyses(service, {
+    documentOf: (uri) => documents.get(uri),
+    pathOf,
+    publish: (state) => void connection.sendDiagnostics({ uri: state.doc.uri, version: state.doc.version, diagnostics: diagnosticsOf(state, range) }),
+    failed: (uri, error) => {
+      const line = `The diagnostics of ${uri} could not be worked out: ${error instanceof Error ? error.message : String(error)}`;
+      options.log?.(line);
+      connection.console.error(line);
+    },
+  }, options.documents ?? DOCUMENT_LIMITS);
   const analysis = (uri: string) => analyses.analysis(uri);
 
   connection.onInitialize(() => ({

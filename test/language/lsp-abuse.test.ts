@@ -66,6 +66,21 @@ describe('bodies it cannot take: an error response, and the session goes on', ()
   }, LIMIT);
 });
 
+describe('documents sent malformed', () => {
+  it('get an error answer to each request on them and a line in the log, and the session goes on', async () => {
+    const client = server('--stdio');
+    await client.initialize(rootUri);
+    const uri = pathToFileURL(join(repoRoot, 'malformed.rules')).href;
+    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'regula', version: 1, text: 42 } });
+    await expect(client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } }))
+      .rejects.toThrow('the client sent its text as something other than a string');
+    await expect(client.request('textDocument/hover', { textDocument: { uri } })).rejects.toThrow(/failed/);
+    await client.notification('window/logMessage', (p: { message: string }) => p.message.includes(`The diagnostics of ${uri} could not be worked out`));
+    expect(client.stderr).toContain('could not be worked out: the client sent its text as something other than a string');
+    expect(await client.close()).toBe(0);
+  }, LIMIT);
+});
+
 describe('a burst of 1,000 edits', () => {
   const path = join(repoRoot, 'rulesets/tokaido/tokaido.cs.rules');
   const uri = pathToFileURL(path).href;
