@@ -3,7 +3,6 @@
 // drawn as the HTML report draws them (the same Chart.js charts, interpreter/tools/simulation-charts.ts):
 // win rate by seat with its interval, score distributions, game length, win rate by starting
 // option, and how often each rule fired. Agents are chosen per seat as `regula sim --agents` takes them.
-import { Chart, registerables } from 'chart.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { checkSetup, playerLabel } from '../../interpreter/runtime/index.js';
 import {
@@ -14,7 +13,12 @@ import { fill, h, richText } from './dom.js';
 import { problemOf } from './game.js';
 import { SimulationRun } from './simulation.js';
 
-Chart.register(...registerables);
+/** Chart.js, loaded the first time a report is drawn (its own chunk: the first screen does without it). */
+let chartLoaded: Promise<unknown> | null = null;
+const loadChart = (): Promise<unknown> => (chartLoaded ??= import('chart.js').then(({ Chart, registerables }) => {
+  Chart.register(...registerables);
+  return Chart;
+}));
 
 export interface SimulationSetup {
   readonly def: GameDefinition;
@@ -114,9 +118,13 @@ export class SimulationCard {
     for (const c of this.charts) c.destroy();
     this.charts = [];
     this.results.replaceChildren();
+    delete this.results.dataset.charts;
   }
 
   private show(r: SimulationReport): void {
+    for (const c of this.charts) c.destroy();
+    this.charts = [];
+    delete this.results.dataset.charts; // set again once the charts are drawn
     const data = chartData(r);
     const canvases = new Map<ChartId, HTMLCanvasElement>();
     const chart = (id: ChartId, height: number) => {
@@ -131,8 +139,11 @@ export class SimulationCard {
     fill(this.results,
       h('p', { class: 'small' }, `${r.games} games, ${r.players} players${r.variants.length ? `, variants ${r.variants.join(', ')}` : ''}, agents ${r.agents.join(', ')}, seed ${r.seed}. Each figure with its 95% confidence interval; a fair share of wins is ${pct(1 / r.players)} (the dashed line). The same figures as regula sim.`),
       sections);
-    this.charts = drawCharts(Chart as never, data, (id) => canvases.get(id) ?? null) as { destroy(): void }[];
-    this.results.dataset.charts = String(this.charts.length);
+    void loadChart().then((Chart) => {
+      if (!this.results.contains(sections[0] ?? null)) return; // cleared or replaced meanwhile
+      this.charts = drawCharts(Chart as never, data, (id) => canvases.get(id) ?? null) as { destroy(): void }[];
+      this.results.dataset.charts = String(this.charts.length);
+    });
   }
 
   /** What a chart's section shows above it: the table of seats, the length in numbers, the dead rules. */

@@ -53,6 +53,12 @@ const tabs = new Tabs([
   { id: 'rulebook', label: 'Rulebook', content: h('section', { id: 'rulebook-card' }, h('h2', { class: 'panel-title' }, 'Rulebook'), rulebook) },
 ]);
 byId('side').append(tabs.element);
+// A list drawn while its tab was hidden could not be scrolled: the log to its newest line when shown.
+tabs.onSelect((id) => {
+  if (id !== 'log') return;
+  const log = document.getElementById('log');
+  if (log) log.scrollTop = log.scrollHeight;
+});
 const checker = new Checker(showCheck, (message) => setStatus('crash', message));
 useLanguageService(
   (model, kind, question) => checker.ask(pathOf(model), model.getValue(), kind, question),
@@ -69,7 +75,8 @@ editor.onDidChangeModel(showCursor);
 // Whether Tab leaves the editor or indents: said beside the file's name, and aloud when it changes.
 const tabNote = byId<HTMLElement>('tab-focus-note');
 onTabFocusMode((on) => {
-  tabNote.textContent = on ? 'Tab moves the focus · Ctrl+M: Tab indents' : 'Tab indents · Ctrl+M: Tab moves the focus';
+  tabNote.textContent = on ? 'Tab moves the focus (Ctrl+M)' : 'Tab indents (Ctrl+M)';
+  tabNote.title = on ? 'Tab and Shift+Tab leave the editor; Ctrl+M makes Tab indent' : 'Tab indents; Ctrl+M makes Tab move the focus out of the editor';
 });
 
 // The side panel a link was clicked in: its line opens beside it (see `show`).

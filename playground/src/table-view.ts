@@ -27,7 +27,7 @@ export interface TableInput {
 const CARDS_SHOWN = 14;
 
 export class TableView {
-  readonly element = h('div', { id: 'table', class: 'table', tabindex: -1, role: 'region', 'aria-label': 'Boards, cards and seats' });
+  readonly element = h('div', { id: 'table', class: 'table', tabindex: 0, role: 'region', 'aria-label': 'Boards, cards and seats' });
   private input: TableInput | null = null;
   private chosen: string[] = [];
   private decisionKey = '';

@@ -10,6 +10,7 @@ import { loadElk } from './graph-layout.js';
 
 const ZONE = { width: 118, height: 30 };
 const CHAR = 6.2; // the width of a character of an arrow's label, at its size
+const TOP = 44; // room for the title and its key
 
 export async function zoneFlowDiagram(o: GameOutline, flows: readonly CardFlow[], reveal: (at: string) => void): Promise<SVGSVGElement> {
   const elk = await loadElk();
@@ -31,10 +32,10 @@ export async function zoneFlowDiagram(o: GameOutline, flows: readonly CardFlow[]
     })),
   };
   const laid = await elk.layout(graph);
-  const width = Math.ceil((laid.width ?? 200) + 20), height = Math.ceil((laid.height ?? 60) + 40);
+  const width = Math.max(460, Math.ceil((laid.width ?? 200) + 20)), height = Math.ceil((laid.height ?? 60) + TOP + 10);
   const boxes = (laid.children ?? []).map((n) => {
     const z = zones.find((x) => x.name === n.id)!;
-    const g = svg('g', { class: 'diagram-zone', 'data-zone': z.name, transform: `translate(${(n.x ?? 0) + 10} ${(n.y ?? 0) + 30})`, tabindex: 0, role: 'link' },
+    const g = svg('g', { class: 'diagram-zone', 'data-zone': z.name, transform: `translate(${(n.x ?? 0) + 10} ${(n.y ?? 0) + TOP})`, tabindex: 0, role: 'link' },
       svg('title', {}, `zone ${z.name}${z.of ? ` of ${z.of}` : ''}, ${z.owner}, ${z.visibility}${z.ordered ? ', ordered' : ''}: ${z.at}`),
       svg('rect', { width: ZONE.width, height: ZONE.height, rx: 5, class: `zone-${z.visibility}${z.owner === 'game' ? '' : ' zone-per-player'}` }),
       svg('text', { x: ZONE.width / 2, y: 19 }, z.name.length > 18 ? `${z.name.slice(0, 17)}…` : z.name));
@@ -45,16 +46,16 @@ export async function zoneFlowDiagram(o: GameOutline, flows: readonly CardFlow[]
   const arrows = (laid.edges ?? []).map((e, i) => {
     const f = drawn[i]!;
     const points = (e.sections ?? []).flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint]);
-    const d = points.map((p, k) => `${k ? 'L' : 'M'} ${(p.x + 10).toFixed(1)} ${(p.y + 30).toFixed(1)}`).join(' ');
+    const d = points.map((p, k) => `${k ? 'L' : 'M'} ${(p.x + 10).toFixed(1)} ${(p.y + TOP).toFixed(1)}`).join(' ');
     const label = e.labels?.[0];
     return svg('g', { class: 'diagram-flow' }, svg('title', {}, `${f.from} → ${f.to}: ${f.rules.join(', ')}`),
       svg('path', { d, 'marker-end': 'url(#zone-arrow)' }),
-      label ? svg('text', { x: ((label.x ?? 0) + 10 + (label.width ?? 0) / 2).toFixed(1), y: ((label.y ?? 0) + 30 + 10).toFixed(1) }, label.text ?? '') : null);
+      label ? svg('text', { x: ((label.x ?? 0) + 10 + (label.width ?? 0) / 2).toFixed(1), y: ((label.y ?? 0) + TOP + 10).toFixed(1) }, label.text ?? '') : null);
   });
   return svg('svg', { class: 'structure-diagram zone-flow', viewBox: `0 0 ${width} ${height}`, width, role: 'group', 'aria-label': `Where the cards of ${o.name} go` },
     svg('defs', {}, svg('marker', { id: 'zone-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
       svg('path', { d: 'M 0 0 L 10 5 L 0 10 z' }))),
     svg('text', { x: 10, y: 18, class: 'diagram-title' }, 'Where cards go'),
-    svg('text', { x: 120, y: 18, class: 'diagram-subtitle' }, 'an arrow where a rule moves cards; shaded: hidden or private; dashed: one per player'),
+    svg('text', { x: 10, y: 33, class: 'diagram-subtitle' }, 'an arrow where a rule moves cards; shaded: hidden or private; dashed: one per player'),
     arrows, boxes) as SVGSVGElement;
 }

@@ -36,7 +36,7 @@ describe.runIf(browser.executable)('the playground, table first, in Chromium', (
   }, 600_000);
   afterAll(async () => { await pg?.close(); });
 
-  const checked = () => page.waitForSelector('#check-status:is([data-state="ok"], [data-state="errors"])');
+  const checked = () => page.waitForSelector('#check-status:is([data-state="ok"], [data-state="errors"])', { state: 'attached' });
   const tab = (id: string) => page.click(`#tab-${id}`);
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
   const position = async () => Number(/move (\d+) of/.exec((await page.textContent('#position')) ?? '')?.[1]);
@@ -82,6 +82,7 @@ describe.runIf(browser.executable)('the playground, table first, in Chromium', (
 
   it.each(SIZES)('presents the table alone, large, at $width×$height, and shows the final scores with their breakdown above the table', async (size) => {
     await page.setViewportSize(size);
+    if (await page.evaluate(() => document.body.classList.contains('present'))) await page.click('#present');
     await newGame('rulesets/tokaido/tokaido.cs.rules', 3, '4');
     await page.click('#present');
     expect(await page.locator('#side').isVisible()).toBe(false);
@@ -111,6 +112,7 @@ describe.runIf(browser.executable)('the playground, table first, in Chromium', (
     expect(await page.inputValue('#compare-with')).toBe('rulesets/tokaido/tokaido.ru.rules');
     await page.click('#compare');
     await page.locator('#compare-play p').first().waitFor({ timeout: 300_000 });
+    await page.waitForFunction(() => document.querySelector('#compare-progress')?.textContent === '', undefined, { timeout: 300_000 }); // every difference traced
     const report = await page.textContent('#compare-output');
     const first = page.locator('#compare-structure details.difference').first();
     await first.locator('summary').click();

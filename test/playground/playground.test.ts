@@ -5,42 +5,19 @@
 // the editor's language features save theirs in REGULA_PLAYGROUND_SCREENSHOT_DIR, or a temp dir whose path is printed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { announceSkip, findBrowser } from '../browser.js';
+import { serve } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 const SLOW = 180_000; // a shared machine with 2 cores: generous limits, no timing assertions
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.ttf': 'font/ttf', '.json': 'application/json', '.svg': 'image/svg+xml',
-};
-
-/** A tiny static server for the built page, on a free port of 127.0.0.1. */
-async function serve(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
-    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(dir)) {
-      res.writeHead(403).end();
-      return;
-    }
-    readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
-      () => res.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
-}
 
 const browser = findBrowser();
 if (browser.skipReason) announceSkip('the playground browser tests', browser.skipReason);
@@ -280,6 +257,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     expect(await page.textContent('#sim-results')).toContain('200 games, 4 players');
 
     // The report's charts, drawn by Chart.js: one chart per canvas, each with pixels on it.
+    await page.locator('#sim-results[data-charts]').waitFor({ state: 'attached' }); // Chart.js is loaded when first needed
     expect(await page.getAttribute('#sim-results', 'data-charts')).toBe('5');
     const drawn = await page.locator('#sim-results canvas').evaluateAll((canvases) => canvases.map((c) => {
       const canvas = c as HTMLCanvasElement;

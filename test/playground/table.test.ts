@@ -9,11 +9,9 @@
 // with Vite and driven in Debian's Chromium as test/playground/playground.test.ts does; skipped
 // without one.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
@@ -21,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSource } from '../../interpreter/compiler/index.js';
 import { applyInPlace, modelFor, setup, zoneReaders, type GameState } from '../../interpreter/runtime/index.js';
 import { announceSkip, findBrowser } from '../browser.js';
+import { serve } from './harness.js';
 import { shippedRulesets } from '../settings.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
@@ -33,27 +32,6 @@ const RULESETS = shippedRulesets(ROOT);
 /** Three players where the game allows them, else the nearest count it accepts (Hearts: four). */
 const midCount = (def: { players: { min: number; max: number } }) => Math.min(def.players.max, Math.max(def.players.min, 3));
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.ttf': 'font/ttf', '.json': 'application/json', '.svg': 'image/svg+xml',
-};
-
-async function serve(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
-    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(dir)) {
-      res.writeHead(403).end();
-      return;
-    }
-    readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
-      () => res.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
-}
 
 /** A saved game as the page exports it. */
 interface Saved {
