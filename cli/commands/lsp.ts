@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { LanguageService } from '../../language/index.js';
 import { startServer } from '../../language/lsp-server.js';
 import { flag, has, intFlag, UsageError, type Args } from '../args.js';
+import { readInputFile } from '../files.js';
 import { findRulebook } from '../load.js';
 import { err } from '../output.js';
 
@@ -37,9 +38,10 @@ export async function run(args: Args): Promise<number> {
     readCited: (file, name) => {
       try {
         const path = findRulebook(file, name);
-        return path ? readFileSync(path, 'utf8') : null;
+        // As regula check reads it (cli/files.ts): a FIFO or a device would stall the server for good.
+        return path ? readInputFile(path, 'rulebook') : null;
       } catch {
-        return null; // a name the loader refuses (`..`): citations are then not verified
+        return null; // a name the loader refuses (`..`), or a file it cannot read: citations are then not verified
       }
     },
   });
