@@ -2,6 +2,7 @@
 // their chunking; each kind of malformed input a problem with a reason, fatal only where the framing
 // is lost; a message begun and left waiting, or cut short by the end of the input, ends the session.
 import { PassThrough } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FrameParser, StrictMessageReader, type ProtocolProblem } from '../../language/lsp-framing.js';
 
@@ -127,5 +128,28 @@ describe('a message cut short', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect([seen, messages.length]).toEqual([[], 1]);
+  });
+});
+
+describe('any bytes at all', () => {
+  it('never throw: each chunk gives messages or problems, and a fatal problem is the last word', () => {
+    const bytes = fc.oneof(fc.uint8Array({ maxLength: 200 }), fc.constantFrom('Content-Length: ', '\r\n', '\r\n\r\n', '12', '{"jsonrpc":"2.0"', '}', frame(request)).map((t) => Buffer.from(t)));
+    fc.assert(fc.property(fc.array(bytes, { maxLength: 20 }), (chunks) => {
+      const parser = new FrameParser({ headerBytes: 256, messageBytes: 1000, stallMs: 1000 });
+      const out = chunks.flatMap((c) => parser.push(Buffer.from(c)));
+      const fatal = out.findIndex((p) => 'problem' in p && p.problem.fatal);
+      expect(fatal === -1 || fatal === out.length - 1).toBe(true);
+    }), { numRuns: 500 });
+  });
+
+  it('split anywhere, well-formed messages read the same as whole', () => {
+    const body = fc.json().map((params) => JSON.stringify({ jsonrpc: '2.0', method: 'note', params: { params } }));
+    fc.assert(fc.property(fc.array(body, { minLength: 1, maxLength: 5 }), fc.array(fc.nat(), { maxLength: 10 }), (bodies, cuts) => {
+      const all = Buffer.from(bodies.map(frame).join(''));
+      const at = [...new Set(cuts.map((c) => c % all.length))].sort((a, b) => a - b);
+      const chunks = [0, ...at].map((from, i) => all.subarray(from, at[i] ?? all.length)).filter((c) => c.length > 0);
+      const parser = new FrameParser();
+      expect(chunks.flatMap((c) => parser.push(c))).toEqual(bodies.map((b) => ({ message: JSON.parse(b) })));
+    }), { numRuns: 300 });
   });
 });
