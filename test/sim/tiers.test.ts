@@ -39,3 +39,16 @@ describe('simulations on either tier', () => {
     });
   }
 });
+
+describe('the engine, as a library user sees it', () => {
+  it('playout (from the package) says which engine played the game', async () => {
+    const { playout, randomAgent: random, whyNotCompiled: why } = await import('../../index.js');
+    const def = compileFile('rulesets/connect-four/connect-four.rules');
+    expect(why(def, 2)).toBeNull();
+    const game = playout(def, { players: 2, seed: 'lib', agents: (seat) => random(`lib:${seat}`) });
+    expect(game.tier).toBe('compiled');
+    expect(game.result.winners.length).toBeGreaterThan(0);
+    const byIds = playout(def, { players: 2, seed: 'lib', agents: (seat) => randomByIds('lib', seat) });
+    expect(byIds.tier).toBe('machine');
+  });
+});
