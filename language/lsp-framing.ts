@@ -63,7 +63,7 @@ export class FrameParser {
       this.buffered += chunk.length;
     }
     for (;;) {
-      if (this.skipping > 0 || this.buffered === 0) return out;
+      if (this.skipping > 0 || (this.bodyBytes < 0 && this.buffered === 0)) return out; // a body of 0 bytes is read at once
       const next = this.bodyBytes < 0 ? this.readHeaders() : this.readBody();
       if (next === undefined) return out;
       if (next === null) continue;

@@ -49,6 +49,10 @@ describe('a body that cannot be taken: an error response, and the session goes o
     expect(out[1]).toEqual({ message: JSON.parse(request) });
   });
 
+  it('answers an empty body at once', () => {
+    expect(parse('Content-Length: 0\r\n\r\n', frame(request))).toEqual([{ problem: expect.objectContaining({ code: -32700, fatal: false }) }, { message: JSON.parse(request) }]);
+  });
+
   it('answers an invalid request with its id when it has one', () => {
     expect(problems(frame('{"jsonrpc":"2.0","id":9,"method":7}'))[0]).toMatchObject({ id: 9, code: -32600 });
   });
