@@ -7,7 +7,7 @@ import { agentFromSpec } from '../../interpreter/tools/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { IllegalMoveError, RuleError } from '../../interpreter/runtime/index.js';
 import type { Model } from '../../interpreter/runtime/index.js';
-import { applyInPlace, legalMoves, modelOf, setup, SetupError, view, why, type Explanation, type LegalMoves, type PlayerView } from '../../interpreter/runtime/index.js';
+import { applyInPlace, legalMoves, modelOf, nextDecision, setup, SetupError, view, why, type Explanation, type LegalMoves, type PlayerView } from '../../interpreter/runtime/index.js';
 import type { GameState } from '../../interpreter/runtime/index.js';
 
 export interface GameSetup {
@@ -107,8 +107,11 @@ export class GameSession {
    * appends to them.
    */
   peek(move: string): NonNullable<GameState['pending']>['options'] | null {
-    const { log, moves, ...core } = this.current;
     const player = this.current.pending?.player;
+    // On the compiled program where it covers the rules: resumed from this state, no copy made.
+    const ahead = nextDecision(this.def, this.current, move);
+    if (ahead !== undefined) return ahead === null || ahead.drawn || ahead.player !== player ? null : ahead.options;
+    const { log, moves, ...core } = this.current;
     const copy: GameState = { ...structuredClone(core), log: log.slice(), moves: moves.slice() };
     try {
       applyInPlace(this.def, copy, move);

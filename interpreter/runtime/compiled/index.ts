@@ -29,6 +29,7 @@
 import { gridDirections, OPPOSITE, type Model } from '../model.js';
 import { resultOfKeys } from '../result.js';
 import type { GameState, MoveRecord, Result } from '../state.js';
+import type { Value } from '../values.js';
 import { unsupported } from './errors.js';
 import { HELPERS } from './helpers.js';
 import { RUNTIME } from './program.js';
@@ -42,7 +43,13 @@ export { Deopt, NotCompiled } from './errors.js';
 /** What a picker may ask of the options: each one's move id (as the machine's), and the choice's name. */
 export interface OptionIds {
   id(k: number): string;
+  /** The option's value as the machine's (things by their ids). */
+  value(k: number): Value;
+  /** A menu's option: the index of its branch (undefined for a choice). */
+  branch(k: number): number | undefined;
   choice(): string;
+  /** Whether, since the game resumed, chance was asked, a card moved or one was revealed. */
+  drawn(): boolean;
 }
 
 /** Chooses among `count` options (≥ 2) for a seat: the index of the chosen one, or -1 to stop the game there. */
@@ -211,7 +218,7 @@ export function compileGame(m: Model): CompiledGame {
     '  for (const id of from.revealed) { const c = CARD_INDEX.get(id); if (c === undefined) deopt(); REVEALED[c] = 1; }',
     ...loadLines.map((l) => `  ${l}`),
     '  rng = from.rng.slice(); turns = from.turns; ending = from.ending;',
-    '  RS = from.stack; RI = 0;',
+    '  RS = from.stack; RI = 0; drawn = 0;',
     '}',
     'return function play(agents, maxMoves, seed, watching, from) {',
     '  watch = watching; turns = 0; epoch++;',
@@ -287,6 +294,7 @@ export function compileGame(m: Model): CompiledGame {
   const COLLECTION_PIECES = writer.collections.map((ids) => ids.map((id) => w.pieces[w.pieceIndex.get(id)!]!));
   const world = {
     SPACE_INDEX: w.spaceIndex, PIECE_INDEX: w.pieceIndex, CARD_INDEX: w.cardIndex, ZONE_INDEX: w.zoneIndex, ZONE_KEYS: w.zoneKeys, CARDS: w.cards,
+    SPACE_IDS: w.spaceIds, PIECE_IDS: w.pieceIds, CARD_IDS: w.cardIds,
     NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, COLLECTION_PIECES,
     ZONE_REFS: w.zones, ZONE_SEAT: w.zoneSeat, ZONE_READERS: w.zoneReaders, START_ZONES: starting.map((cards) => cards), NC: w.cardIds.length,
     LABEL_COUNT: labelIds.size,

@@ -38,7 +38,7 @@ function LABEL(v) {
 /** Whole-number division and remainder as the machine's (by zero: the machine's error). */
 const DIV = (x, d) => (d === 0 ? deopt() : Math.floor(x / d));
 const MOD = (x, d) => (d === 0 ? deopt() : ((x % d) + d) % d);
-const { SPACE_INDEX, PIECE_INDEX, CARD_INDEX, ZONE_INDEX, ZONE_KEYS, CARDS, NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
+const { SPACE_INDEX, PIECE_INDEX, CARD_INDEX, ZONE_INDEX, ZONE_KEYS, SPACE_IDS, PIECE_IDS, CARD_IDS, CARDS, NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
 const ALONE = PIECES.map((p) => [p]);
 /**
  * Per collection an index plan reads: its pieces in supply (on no space), all and by owner, in its
@@ -307,7 +307,9 @@ function compareKeys(a, b) {
   return 0;
 }
 /** A whole number in [0, n) from the game's own generator. */
-const nextInt = (n) => nextIntOf(rng ??= seedRng(seedText), n);
+const nextInt = (n) => (drawn++, nextIntOf(rng ??= seedRng(seedText), n));
+/** Counts what a player would see happen that the rules could not foresee: chance, a card moved or revealed. */
+let drawn = 0;
 /** Takes the item at place at (if at least 0) out of a list in place (splice would make a list of what it takes). */
 function removeAt(list, at) {
   if (at < 0) return;
@@ -319,6 +321,7 @@ function removeAt(list, at) {
 /** Cards to the bottom (or top) of zone z, each taken from the zone it lies in. */
 function transfer(cards, z, top) {
   epoch++;
+  drawn++;
   for (let k = 0; k < cards.length; k++) {
     const card = cards[k], c = card.i, source = CARD_ZONE[c];
     if (source >= 0) {
@@ -345,6 +348,7 @@ function shuffle(zone) {
   }
 }
 function reveal(what) {
+  drawn++;
   const cards = what instanceof Ref && what.kind === 3 ? [what] : L(what);
   for (const c of cards) if (c instanceof Ref && c.kind === 3) REVEALED[c.i] = 1;
 }
@@ -576,10 +580,25 @@ function moveText(site, prefix, x, suffix) {
 }
 /** The choice being decided: what its moves' texts are made of (see OPTION_IDS). */
 let dPrefix = null, dSuffix = '', dSite = -1, dChoice = '';
-/** What a picker may ask of the options it picks among: each one's move id, and the choice's name. */
+/** The machine's value of one of the program's (a thing by its id), as an option's value is shown outside. */
+function OUT(v) {
+  if (Array.isArray(v)) return v.map(OUT);
+  if (!(v instanceof Ref)) return v;
+  switch (v.kind) {
+    case 0: return { space: SPACE_IDS[v.i] };
+    case 1: return { piece: PIECE_IDS[v.i] };
+    case 2: return { player: v.i };
+    case 3: return { card: CARD_IDS[v.i] };
+    default: return { zone: ZONE_KEYS[v.i] };
+  }
+}
+/** What a picker may ask of the options it picks among: each one's move id, value and (a menu's) branch, the choice's name, and whether anything was drawn since the game resumed. */
 const OPTION_IDS = {
   id(k) { made(k); return IDS[k] ?? moveText(dSite, dPrefix, OPTIONS[k], dSuffix); },
+  value(k) { made(k); return OUT(OPTIONS[k]); },
+  branch(k) { return dSite < 0 && dPrefix === null && BRANCHES[k] >= 0 ? BRANCHES[k] : undefined; },
   choice() { return dChoice; },
+  drawn() { return drawn > 0; },
 };
 /** The option the current player takes: the only one as it is, else the agent's pick (-1: the game stops here, STOP). */
 function decide(prefix, decider, choice, suffix = '', site = -1) {
