@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import {
-  CHARTED_OPTIONS, chartData, chartsOf, drawChartsSource, formatP, type ChartId, type SimulationComparison, type SimulationReport,
+  CHARTED_OPTIONS, chartData, chartsOf, drawChartsSource, engineText, formatP, type ChartId, type SimulationComparison, type SimulationReport,
 } from '../../interpreter/tools/index.js';
 
 export interface HtmlInput {
@@ -54,7 +54,7 @@ export function reportHtml(input: HtmlInput): string {
 <title>${esc(`${r.game}: ${r.games} simulated games`)}</title><style>${STYLE}</style></head>
 <body>
 <h1>${esc(r.game)}: ${r.games.toLocaleString('en-US')} simulated games</h1>
-<p class="muted"><code>${esc(input.file)}</code> — ${r.players} players${r.variants.length ? `, variants ${esc(r.variants.join(', '))}` : ''}; agents ${esc(r.agents.join(', '))}; seed ${esc(r.seed)}. Each estimate comes with its 95% confidence interval (Wilson for shares, Student's t for means); see docs/simulation.md.</p>
+<p class="muted"><code>${esc(input.file)}</code> — ${r.players} players${r.variants.length ? `, variants ${esc(r.variants.join(', '))}` : ''}; agents ${esc(r.agents.join(', '))}; seed ${esc(r.seed)}; ${esc(engineText(r).replace(/^engine: /, ''))}. Each estimate comes with its 95% confidence interval (Wilson for shares, Student's t for means); see docs/simulation.md.</p>
 <h2>Win rate by seat</h2>
 <p class="muted">The bar is the share of games won (a shared win counts as a share), the whisker its interval; the dashed line is a fair share (${pct(1 / r.players)}).</p>
 <div class="chart"><canvas id="wins"></canvas></div>

@@ -163,7 +163,8 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const interval = (e: Estimate, f: (x: number) => string) => `${f(e.value)} (${f(e.low)}–${f(e.high)})`;
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1));
 
-function engineText(r: Omit<SimulationReport, 'text'>): string {
+/** Which engine played the games, in words (`engine: the compiled tier played all 2000 games`). */
+export function engineText(r: Pick<SimulationReport, 'engine'>): string {
   const { compiled, machine, whyNotCompiled: why } = r.engine;
   if (machine === 0) return `engine: the compiled tier played ${compiled === 1 ? 'the game' : `all ${compiled} games`}`;
   const reason = why ? `the compiled tier does not cover these rules: ${why}` : 'agents that do not pick by index, or games the compiled tier gave up';
