@@ -7,7 +7,7 @@ import type { GameDefinition } from '../interpreter/definition/index.js';
 import {
   applyInPlace, compiledProgram, legalMoves, nextInt, randomAgent, seedRng, setup, view, type GameState, type Picker,
 } from '../interpreter/runtime/index.js';
-import { mctsAgent } from '../interpreter/tools/mcts.js';
+import { mctsAgent } from '../interpreter/tools/index.js';
 
 /** The games and player counts the engines are compared on. */
 export const ENGINE_GAMES: readonly { readonly ruleset: string; readonly players: number }[] = [

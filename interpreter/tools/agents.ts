@@ -6,6 +6,8 @@ import { firstLegalAgent, randomAgent, type Agent, type AgentFactory } from '../
 import { greedyAgent } from './greedy.js';
 import { mctsAgent, MCTS_DEFAULTS, type MctsOptions } from './mcts.js';
 
+export { mctsAgent, MCTS_DEFAULTS, type MctsAgent, type MctsOptions } from './mcts.js';
+
 /** A spec that names no agent, or gives it an option it does not take. */
 export class AgentSpecError extends Error {}
 
@@ -26,7 +28,8 @@ const KINDS: Readonly<Record<string, AgentKind>> = {
       iterations: `playouts per decision (default ${MCTS_DEFAULTS.iterations})`,
       ms: 'milliseconds per decision instead (games then do not replay exactly)',
       c: `exploration constant (default ${MCTS_DEFAULTS.c})`,
-      depth: `random moves after the tree before the scores judge (default ${MCTS_DEFAULTS.depth})`,
+      depth: `random moves after the tree before the scores judge, once a seat has scored (default ${MCTS_DEFAULTS.depth})`,
+      quiet: `the same while every seat's score is 0, as in games won only at the end (default ${MCTS_DEFAULTS.quiet}; depth alone sets both)`,
       scored: `1: a playout also stops when a score changes (default ${MCTS_DEFAULTS.scored})`,
       machine: '1: every playout on the machine, not the compiled program (to compare their speed)',
     },

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyInPlace, compiledProgram, Deopt, determinizer, legalMoves, nextInt, randomAgent, RuleError, seedRng, setup, view, whyNotCompiled,
 } from '../../interpreter/runtime/index.js';
-import { mctsAgent } from '../../interpreter/tools/mcts.js';
+import { mctsAgent } from '../../interpreter/tools/index.js';
 import { compileFile, repoRoot } from '../helpers.js';
 import { shippedRulesets } from '../settings.js';
 
