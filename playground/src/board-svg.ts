@@ -221,15 +221,19 @@ function spaceG(board: BoardInfo, p: Placed, layout: Layout, tints: Map<string, 
   const marksText = board.flags.slice(1).filter((f) => s.attrs[f] === true).map((f) => f[0]!.toUpperCase()).join('');
   const title = [s.label, ...Object.entries(s.attrs).filter(([k, v]) => k !== 'name' && v !== false && v !== '').map(([k, v]) => `${k}: ${v === true ? 'yes' : v}`),
     ...s.counters.map(([n, v]) => `${n}: ${v}`)].join('\n');
+  const kindText = board.tint && board.kind === 'track' && layout.size > 40 ? truncate(String(s.attrs[board.tint]), 9) : null;
+  // A target's name begins with what it shows (the label, the kind, the marks, the height), as a
+  // person who sees it says it to a screen reader, and says that it is a space.
+  const shown = [label, kindText, marksText, height > 0 ? String(height) : null].filter(Boolean).join(' ');
   return svg('g', {
     class: `space${target ? ' target' : ''}${chosen ? ' chosen' : ''}${faint ? ' faint' : ''}${dark ? ' dark' : ''}`,
     transform: `translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`, 'data-space': s.id,
-    tabindex: target ? 0 : null, role: target ? 'button' : null, 'aria-label': target ? `space ${s.label}` : null,
+    tabindex: target ? 0 : null, role: target ? 'button' : null, 'aria-label': target ? `${shown}, space ${s.label}` : null,
   },
   svg('title', {}, title), stack, shape,
   svg('text', { class: 'space-label', y: labelY.toFixed(1), 'font-size': font.toFixed(1) }, label),
   // Roads and maps have room for the kind of space under its name.
-  board.tint && board.kind === 'track' && layout.size > 40 ? svg('text', { class: 'space-kind', y: (labelY + font + 1).toFixed(1), 'font-size': (font * 0.8).toFixed(1) }, truncate(String(s.attrs[board.tint]), 9)) : null,
+  kindText ? svg('text', { class: 'space-kind', y: (labelY + font + 1).toFixed(1), 'font-size': (font * 0.8).toFixed(1) }, kindText) : null,
   marksText ? svg('text', { class: 'space-mark', x: (layout.size * 0.3).toFixed(1), y: (-layout.size * 0.15).toFixed(1), 'font-size': font.toFixed(1) }, marksText) : null,
   height > 0 ? svg('text', { class: 'space-height', y: (layout.size * 0.32).toFixed(1), 'font-size': (font * 1.25).toFixed(1) }, String(height)) : null,
   piecesG(pieces, layout.size, board.kind, marks));
