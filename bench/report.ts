@@ -9,6 +9,7 @@ import { interpretedPlayout, pipelineTimes, savedStateBytes, sideBySide, through
 import { OBVIOUS_CONNECT_FOUR, REFERENCES, TUNED_CONNECT_FOUR } from './references.js';
 import { seededRandom } from '../test/reference/reference.js';
 import { connectFourCeiling, type CeilingScans } from './ceiling.js';
+import { checkMemory, type CheckMemoryFigures } from './check-memory.js';
 import { differential, type DifferentialFigures } from './differential.js';
 import { editorLatency, type EditorFigures } from './editor.js';
 import { BURST_EDITS, editorAfterBurst, type BurstFigures } from './editor-burst.js';
@@ -72,6 +73,8 @@ export interface BenchReport {
   readonly editor: EditorFigures | null;
   /** `regula lsp` on the same ruleset: a hover and a completion right after a burst of edits. */
   readonly editorBurst: BurstFigures | null;
+  /** `regula check` on the same ruleset, in a process of its own: its peak memory (bench/check-memory.ts). */
+  readonly checkMemory: CheckMemoryFigures | null;
   /** The agent against random and greedy at two players, on every measured game two can play. */
   readonly strength: readonly StrengthFigures[];
   /** The machine and the compiled program on the paths play and search take, from the same mid-game state. */
@@ -166,6 +169,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const editor = largest ? editorLatency(root, largest.file) : null;
   if (largest) progress(`${largest.file}: regula lsp after bursts of ${BURST_EDITS} edits`);
   const editorBurst = largest ? await editorAfterBurst(root, largest.file) : null;
+  if (largest) progress(`${largest.file}: regula check's memory`);
+  const checkMemoryFigures = largest ? checkMemory(root, largest.file) : null;
 
   const strength: StrengthFigures[] = [];
   const agent = options.strengthAgent ?? STRENGTH_AGENT;
@@ -185,7 +190,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const figures = engineFigures(loadRuleset(join(root, ruleset)).definition!, ruleset, players, budgetMs);
     if (figures) engines.push(figures);
   }
-  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, ceiling, differential: checks, editor, editorBurst, strength, engines };
+  return { format: BENCH_FORMAT, node: process.version, budgetMs, rulesets, reference, obviousVsTuned, ceiling, differential: checks, editor, editorBurst, checkMemory: checkMemoryFigures, strength, engines };
 }
 
 /** The report as a person reads it. */
@@ -227,6 +232,8 @@ export function formatBench(report: BenchReport): string {
   if (b) {
     lines.push(`regula lsp on it, right after a burst of ${n(b.edits)} edits sent at once, medians of ${b.rounds}: hover ${n(b.hoverMs, 1)} ms (slowest ${n(b.hoverMaxMs, 1)}), completion ${n(b.completionMs, 1)} ms (slowest ${n(b.completionMaxMs, 1)}).`);
   }
+  const m = report.checkMemory;
+  if (m) lines.push(`regula check on it (${kb(m.bytes)}): peak memory ${n(m.peakRssMb, 1)} MB, against ${n(m.baselineRssMb, 1)} MB for regula --help in the same kind of process.`);
   if (report.differential.length) {
     lines.push('', 'Interpreted games replayed in the hand-written references (same legal moves at every step, same scores):');
     for (const d of report.differential) {

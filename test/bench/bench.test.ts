@@ -42,6 +42,9 @@ it('reports reference ratios and the obvious/tuned Connect Four in the documente
   expect(report.editor.completionMs).toBeGreaterThanOrEqual(0);
   // regula lsp on the same ruleset, a hover and a completion right after bursts of 1,000 edits: timed, not judged.
   expect(report.editorBurst).toMatchObject({ file: report.editor.file, edits: 1000, rounds: 3 });
+  // regula check's peak memory on the same ruleset, in a process of its own, beside regula --help's.
+  expect(report.checkMemory.file).toBe(report.editor.file);
+  expect(report.checkMemory.peakRssMb).toBeGreaterThan(0);
   expect(report.differential).toEqual([{ game: 'connect-four', players: 2, games: 5, agreed: 5, firstDifference: null }]);
   // Agent strength: mcts against random and greedy on both Connect Fours, seats swapped, with intervals.
   expect(report.strength.map((x: { file: string; opponent: string }) => `${x.file} ${x.opponent}`)).toEqual([
