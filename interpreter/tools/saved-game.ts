@@ -225,7 +225,7 @@ export function loadSavedGame(def: GameDefinition, ruleset: RulesetIdentity, tex
   const at = (i: number) => `move ${i + 1} \`${moves[i]!.move}\``;
   let next = 0; // the first decision of the recorder not yet matched with the file
   let i = 0;
-  /** The decisions the rules took alone since the last check: in a new file, each must be there. */
+  /** The decisions the rules took alone since the last check: in a new file, each must be there (but after its last move). */
   const matchForced = () => {
     for (; next < recorder.decisions.length; next++) {
       const d = recorder.decisions[next]!;
@@ -233,8 +233,9 @@ export function loadSavedGame(def: GameDefinition, ruleset: RulesetIdentity, tex
       if (!d.forced || oldFormat) continue;
       const m = moves[i];
       const forced = `${playerLabel(d.player)}'s only option \`${d.move}\``;
-      if (!m) refuse(`its moves stop after move ${i}, but the rules take ${forced} next (the file is cut short or was edited)`);
-      if (!m!.forced || m!.move !== d.move || m!.player !== d.player) refuse(`${at(i)} is not what the rules do here: they take ${forced} alone`);
+      // Past the file's last move, what the rules take alone follows from it: the same position.
+      if (!m) continue;
+      if (!m.forced || m.move !== d.move || m.player !== d.player) refuse(`${at(i)} is not what the rules do here: they take ${forced} alone`);
       i++;
     }
   };
