@@ -127,7 +127,7 @@ let RS = null, RI = 0;
 const STOP = { stop: true };
 function rframe(k) {
   const f = RS[RI++];
-  if (f === undefined || f.k !== k) deopt();
+  if (f === null || typeof f !== 'object' || f.k !== k) deopt();
   return f;
 }
 /**

@@ -1010,7 +1010,7 @@ export class Writer {
           const again = this.local(), f = this.local();
           const test = s.where ? `if (${again}) ${again} = false; else if (!${truth(this.src(s.where, inner, true))}) continue;\n${ind}  ` : `${again} = false;\n${ind}  `;
           return `${open}${ind}let ${items}, ${again} = false, ${i} = 0;\n`
-            + `${ind}if (RS !== null) { const ${f} = rframe('each'); ${items} = VAL(${f}.items); ${i} = ${f}.i - 1; ${again} = true; }\n`
+            + `${ind}if (RS !== null) { const ${f} = rframe('each'); ${items} = VAL(${f}.items); ${i} = ${f}.i - 1; ${again} = true; if (!(${i} >= 0 && ${i} < ${items}.length)) deopt(); }\n`
             + `${ind}else ${items} = ${listSrc.t === 'list' ? listSrc.js : `eachOf(${listSrc.js})`};\n`
             + `${ind}for (; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${test}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
         }
@@ -1399,7 +1399,7 @@ export class Writer {
       // Resuming: the ranking and the place in it from the frame.
       const f = this.local(), from = this.local();
       return `${ind}let ${items}, ${ranked}, ${from} = 0;\n`
-        + `${ind}if (RS !== null) { const ${f} = rframe('rank'); ${items} = ${f}.items.map((x) => ({ value: VAL(x.value) })); ${ranked} = ${f}.items.map((x) => x.place); ${from} = ${f}.i - 1; }\n`
+        + `${ind}if (RS !== null) { const ${f} = rframe('rank'); ${items} = ${f}.items.map((x) => ({ value: VAL(x.value) })); ${ranked} = ${f}.items.map((x) => x.place); ${from} = ${f}.i - 1; if (!(${from} >= 0 && ${from} < ${items}.length)) deopt(); }\n`
         + `${ind}else {\n`
         + `${ind}  ${items} = L(${this.expr(s.list, scope, true)}).map((${x}) => ({ value: ${x}, key: ${key} }));\n`
         + `${ind}  ${items}.sort((a, b) => b.key - a.key);\n`
