@@ -5,7 +5,7 @@
 // seat's measures as the machine gives them.
 import { describe, expect, it } from 'vitest';
 import {
-  applyInPlace, compiledProgram, Deopt, determinizer, legalMoves, measures, randomAgent, RuleError, seedRng, setup, view,
+  applyInPlace, compiledProgram, Deopt, determinizer, legalMoves, measures, nextInt, randomAgent, RuleError, seedRng, setup, view,
   type GameState, type Picker,
 } from '../../interpreter/runtime/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
@@ -134,5 +134,44 @@ describe('the compiled program resumes from the machine\'s states', () => {
     expect(out.result).toBeNull();
     expect(out.measures).toEqual(measures(def, state));
     expect(out.moves).toEqual(state.moves);
+  });
+});
+
+describe('a stack the program does not expect', () => {
+  it('is given up (Deopt), never a crash: frames dropped, swapped, renumbered, out of range or of another kind', () => {
+    const def = compileFile('rulesets/kudy-tudy/kudy-tudy.cs.rules');
+    const state = setup(def, 3, 'damaged');
+    const agents = Array.from({ length: 3 }, (_, seat) => randomAgent(`damaged:${seat}`));
+    for (let i = 0; i < 15; i++) {
+      const legal = legalMoves(def, state)!;
+      applyInPlace(def, state, agents[legal.player]!.choose(legal.moves, { def, seat: legal.player, view: () => view(def, state, legal.player) }));
+    }
+    const program = compiledProgram(def, 3, [])!;
+    const rng = seedRng('damage');
+    const pick = (n: number) => nextInt(rng, n);
+    const damages: ((stack: Record<string, unknown>[]) => void)[] = [
+      (s) => s.splice(nextInt(rng, s.length), 1),
+      (s) => { const a = nextInt(rng, s.length), b = nextInt(rng, s.length); [s[a], s[b]] = [s[b]!, s[a]!]; },
+      (s) => { const f = s[nextInt(rng, s.length)]!; if ('b' in f) f.b = nextInt(rng, 60); },
+      (s) => { const f = s[nextInt(rng, s.length)]!; if ('pc' in f) f.pc = nextInt(rng, 12) - 2; },
+      (s) => { const f = s[nextInt(rng, s.length)]!; if ('i' in f) f.i = nextInt(rng, 9) - 3; },
+      (s) => { const f = s[nextInt(rng, s.length)]!; f.k = ['block', 'call', 'each', 'turn', 'phase', 'repeat', 'rank', 'fire'][nextInt(rng, 8)]; },
+      (s) => { const f = s[nextInt(rng, s.length)]!; if ('vars' in f) f.vars = {}; },
+      (s) => { const f = s[nextInt(rng, s.length)]!; if ('items' in f) f.items = [{ card: 'nothing' }, 7, null]; },
+      (s) => { s[nextInt(rng, s.length)] = null as never; },
+      (s) => { s.length = nextInt(rng, s.length); },
+    ];
+    let givenUp = 0;
+    for (let t = 0; t < 200; t++) {
+      const damaged = structuredClone(state);
+      damages[t % damages.length]!(damaged.stack as unknown as Record<string, unknown>[]);
+      try {
+        program.resume(damaged, [pick, pick, pick], 2_000);
+      } catch (e) {
+        expect(e, `damage ${t % damages.length}`).toBeInstanceOf(Deopt);
+        givenUp++;
+      }
+    }
+    expect(givenUp).toBeGreaterThan(100);
   });
 });

@@ -125,6 +125,11 @@ let cur = -1, rounds = 0, depth = 0, moves = null, pickers = null, limit = 0;
 let RS = null, RI = 0;
 /** Thrown by decide when a picker stops the game there (a search's playout long enough). */
 const STOP = { stop: true };
+/** The next frame while resuming, not entered yet (an If or a menu looks at it to know its branch). */
+function rnext() {
+  const f = RS[RI];
+  return f !== null && typeof f === 'object' ? f : deopt();
+}
 function rframe(k) {
   const f = RS[RI++];
   if (f === null || typeof f !== 'object' || f.k !== k) deopt();

@@ -985,7 +985,7 @@ export class Writer {
         const resumes = this.deciding.stmt(s);
         const branch = (cond: Expr | null, body: Block): string => {
           if (!resumes) return cond === null ? '' : test(cond);
-          const resumed = this.deciding.block(body) ? `RS[RI].b === ${this.m.blockIds.get(body)!}` : 'false';
+          const resumed = this.deciding.block(body) ? `rnext().b === ${this.m.blockIds.get(body)!}` : 'false';
           return `(RS !== null ? ${resumed} : ${cond === null ? 'true' : test(cond)})`;
         };
         let js = `${ind}if (${branch(s.cond, s.then)}) {\n${this.block(s.then, scope, ind + '  ')}${ind}}`;
@@ -1382,7 +1382,7 @@ export class Writer {
         ? [`${f}.b === ${this.m.blockIds.get(o.body)!} ? (OPTIONS[0] = ${o.each ? `VAR(${f}, ${this.constant(o.each.variable.text)})` : 'null'}, ${branch})`] : []));
       const listing = lines.filter((l) => !l.startsWith(`const ${who} =`)).map((l) => l.replace(`const ${k} = `, `${k} = `));
       return `${ind}{\n${ind}  let ${k} = 0, ${chosen}, ${who};\n`
-        + `${ind}  if (RS !== null) {\n${s.by ? `${ind}    ${who} = rframe('turn').player;\n` : ''}${ind}    const ${f} = RS[RI];\n${ind}    ${chosen} = ${[...resumed, 'deopt()'].join(' : ')};\n${ind}  } else {\n`
+        + `${ind}  if (RS !== null) {\n${s.by ? `${ind}    ${who} = rframe('turn').player;\n` : ''}${ind}    const ${f} = rnext();\n${ind}    ${chosen} = ${[...resumed, 'deopt()'].join(' : ')};\n${ind}  } else {\n`
         + `${ind}    ${who} = ${this.decider(s.by, scope)};\n${listing.map((l) => `${ind}    ${l}\n`).join('')}${ind}    ${chosen} = BRANCHES[${k}];\n${ind}  }\n`
         + `${ind}  switch (${chosen}) {\n${bodies.join('')}${ind}  }\n${ind}}\n`;
     }
