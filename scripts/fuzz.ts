@@ -1,4 +1,5 @@
-// The long fuzz run: `npm run fuzz -- --runs N [--seed S] [--workers W] [--timeout MS] [--save DIR]`.
+// The long fuzz run: `npm run fuzz -- --runs N [--seed S] [--workers W] [--timeout MS] [--save DIR]
+// [--target rulesets,cli]`: N made-up command lines (test/redteam/fuzz.ts), then N rulesets.
 // Generates inputs (test/fuzz/generate.ts) in this thread and runs each in a worker thread with the
 // main thread's stack size, so a hang is cut off at the time bound (the worker is ended and a new
 // one started); an input that passes the bound on each of three tries is a time-out. Prints the
@@ -54,7 +55,7 @@ if (!isMainThread) {
 }
 
 async function main(): Promise<void> {
-  const usage = 'usage: npm run fuzz -- [--runs N] [--seed S] [--workers W] [--timeout MS] [--save DIR]';
+  const usage = 'usage: npm run fuzz -- [--runs N] [--seed S] [--workers W] [--timeout MS] [--save DIR] [--target rulesets,cli]';
   let values;
   try {
     ({ values } = parseArgs({
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
         workers: { type: 'string', default: '1' },
         timeout: { type: 'string', default: '2000' },
         save: { type: 'string', default: fileURLToPath(new URL('../test/fuzz/regressions', import.meta.url)) },
+        target: { type: 'string', default: 'rulesets,cli' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -88,6 +90,23 @@ async function main(): Promise<void> {
   const seed = whole('seed', values.seed, 0);
   const workers = whole('workers', values.workers, 1);
   const timeout = whole('timeout', values.timeout, 1);
+  const targets = values.target.split(',').map((t) => t.trim());
+  const unknown = targets.filter((t) => t !== 'rulesets' && t !== 'cli');
+  if (unknown.length || !targets.length) {
+    console.error(`--target takes rulesets, cli or both (rulesets,cli), not ${values.target}\n${usage}`);
+    process.exit(2);
+  }
+  // Made-up command lines (test/redteam/): run first, so that the ruleset fuzzer's workers have the machine after.
+  let cliFailures = 0;
+  if (targets.includes('cli')) {
+    const { fuzzCommandLines } = await import('../test/redteam/fuzz.js');
+    cliFailures = await fuzzCommandLines(runs, seed, (line) => console.log(line));
+    console.log(`${runs} command lines, ${cliFailures} failing`);
+  }
+  if (!targets.includes('rulesets')) {
+    process.exitCode = cliFailures > 0 ? 1 : 0;
+    return;
+  }
 
   const fc = (await import('fast-check')).default;
   const { fuzzInput } = await import('../test/fuzz/generate.js');
@@ -204,5 +223,5 @@ async function main(): Promise<void> {
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log([...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `  ${n}\t${k}`).join('\n'));
   console.log(`${counts.inputs} inputs, ${counts.crashes} crashes, ${counts.timeouts} time-outs (${counts.known} known runtime crashes) in ${seconds} s`);
-  process.exitCode = counts.crashes + counts.timeouts > 0 ? 1 : 0;
+  process.exitCode = counts.crashes + counts.timeouts + cliFailures > 0 ? 1 : 0;
 }
