@@ -13,6 +13,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 export function formatReport(r: ComparisonReport): string {
   const lines = [`Comparing ${r.first} (first) with ${r.second} (second).`, '', summaryLine(r)];
+  if (r.renamed.length) lines.push(`Paired though named differently (first ↔ second): ${r.renamed.map(pairText).join(', ')}.`);
   for (const problem of r.staleNotes) lines.push(`  notes out of date: ${problem}`);
   r.entries.forEach((e, i) => lines.push('', ...entryText(e, i + 1, r)));
   if (r.untraced.length) {
@@ -21,6 +22,12 @@ export function formatReport(r: ComparisonReport): string {
   }
   if (r.outcomes) lines.push('', formatOutcomes(r.outcomes));
   return lines.join('\n');
+}
+
+/** `define listed-price` ↔ `define printed-price`, or `listed-price` ↔ `printed-price` when the kind is the same. */
+function pairText(p: { readonly first: string; readonly second: string }): string {
+  const [ka, na] = [p.first.slice(0, p.first.indexOf(' ')), p.first.slice(p.first.indexOf(' ') + 1)];
+  return p.second.startsWith(`${ka} `) ? `${ka} \`${na}\` ↔ \`${p.second.slice(ka.length + 1)}\`` : `\`${p.first}\` ↔ \`${p.second}\``;
 }
 
 function summaryLine(r: ComparisonReport): string {
@@ -50,7 +57,7 @@ function entryText(e: ReportEntry, n: number, r: ComparisonReport): string[] {
 
 function declarationText(d: DeclDifference): string[] {
   if (d.status === 'changed') {
-    return [`   ${d.key}   (first ${d.first!.at}, second ${d.second!.at})`, ...hunks(d.lines!).map((l) => `     ${l}`)];
+    return [`   ${d.secondKey ? `${d.key} ↔ ${d.secondKey}` : d.key}   (first ${d.first!.at}, second ${d.second!.at})`, ...hunks(d.lines!).map((l) => `     ${l}`)];
   }
   const side = (d.first ?? d.second)!;
   return [`   ${d.key}, only in the ${d.status === 'only-first' ? 'first' : 'second'}   (${side.at})`, ...side.text.split('\n').map((l) => `       ${l}`)];
@@ -139,6 +146,7 @@ export function reportHtml(r: ComparisonReport): string {
 <h1>Where two encodings differ</h1>
 <p><b>First:</b> <code>${esc(r.first)}</code><br><b>Second:</b> <code>${esc(r.second)}</code></p>
 <p>${esc(summaryLine(r))}</p>
+${r.renamed.length ? `<p>Paired though named differently (first ↔ second): ${r.renamed.map((p) => code(pairText(p))).join(', ')}.</p>` : ''}
 ${stale}
 <p class="muted">Each difference is classified: <span class="tag rulebooks">${CLASSIFICATION_TEXT['rulebooks differ']}</span> (recorded in the translators' notes with a passage from each rulebook) or <span class="tag encodings">${CLASSIFICATION_TEXT['encodings differ']}</span> (to be fixed in one encoding). Labels, layout, comments and citations are not differences; moves are compared by what they do.</p>
 ${entries}
@@ -154,7 +162,7 @@ function entryHtml(e: ReportEntry, n: number, r: ComparisonReport): string {
   const declarations = e.declarations.map((d) => {
     const where = [d.first ? `first ${d.first.at}` : '', d.second ? `second ${d.second.at}` : ''].filter(Boolean).join(', ');
     const lines = d.lines ?? (d.first ?? d.second)!.text.split('\n').map((text): LineChange => ({ op: d.first ? '-' : '+', text }));
-    return `<details open><summary><code>${esc(d.key)}</code> <span class="muted">${d.status === 'changed' ? 'differs' : `only in the ${d.status === 'only-first' ? 'first' : 'second'}`} — ${esc(where)}</span></summary><pre>${lines.map((l) => `<div class="${l.op === '-' ? 'del' : l.op === '+' ? 'ins' : ''}">${esc(`${l.op} ${l.text}`)}</div>`).join('')}</pre></details>`;
+    return `<details open><summary><code>${esc(d.secondKey ? `${d.key} ↔ ${d.secondKey}` : d.key)}</code> <span class="muted">${d.status === 'changed' ? 'differs' : `only in the ${d.status === 'only-first' ? 'first' : 'second'}`} — ${esc(where)}</span></summary><pre>${lines.map((l) => `<div class="${l.op === '-' ? 'del' : l.op === '+' ? 'ins' : ''}">${esc(`${l.op} ${l.text}`)}</div>`).join('')}</pre></details>`;
   }).join('');
   const ambiguities = e.ambiguities.map((a) => `<p class="note">Ambiguous in the ${a.side} (<code>${esc(a.key)}</code>): “${esc(a.quote)}”${a.because ? ` — ${esc(a.because)}` : ''}</p>`).join('');
   return `<section id="d${n}">

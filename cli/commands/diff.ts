@@ -39,7 +39,7 @@ export async function run(args: Args): Promise<number> {
   }
   const seed = flag(args, 'seed') ?? '1';
   const play = games === 0 ? null : causesOfPlay(a, b, structure, comparePlay(a, b, {
-    players: counts, games, seed, variants, maxMoves: intFlag(args, 'max-moves', 100_000, 1), onProgress: progress('games played in both'),
+    players: counts, games, seed, variants, names: structure.pairing.names, maxMoves: intFlag(args, 'max-moves', 100_000, 1), onProgress: progress('games played in both'),
   }));
   const outcomes = games === 0 ? null : compareOutcomes(a, b, { players: counts, games, seed, variants, onProgress: progress('games played on each side') });
   const withVariants = (ids: readonly string[]) => (ids.length ? ` with ${ids.join(', ')}` : '');

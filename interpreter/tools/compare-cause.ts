@@ -7,6 +7,7 @@ import type { GameDefinition, VariantDefinition } from '../definition/index.js';
 import { declKey, declLabel } from '../definition/index.js';
 import { compareGame, type PlayComparison, type PlayDifferenceGroup } from './compare-play.js';
 import type { StructureComparison } from './compare-structure.js';
+import { inFirstWords } from './compare-pairing.js';
 
 export interface CausedGroup extends PlayDifferenceGroup {
   /** The declarations (structure keys) that, taken alone from the second encoding, make the difference go away. */
@@ -49,7 +50,7 @@ export function causesOfPlay(first: GameDefinition, second: GameDefinition, stru
       // The difference is still there, told the same way; a hybrid that fails to play explains nothing.
       const still = (def: GameDefinition) => {
         try {
-          const found = compareGame(def, second, spec);
+          const found = compareGame(def, second, spec, structure.pairing.names);
           if (g.kind !== 'error' && found.some((d) => d.kind === 'error')) return true;
           return found.some((d) => d.kind === g.kind && d.where === g.where && d.moves.length === e.moves.length && JSON.stringify(d.detail) === detail);
         } catch {
@@ -84,8 +85,13 @@ const nameOf = (key: string): string => key.slice(key.indexOf(' ') + 1);
  */
 export function withDeclaration(first: GameDefinition, second: GameDefinition, key: string, structure: StructureComparison): GameDefinition {
   const onlySecond = new Set(structure.differences.filter((d) => d.status === 'only-second').map((d) => d.key));
-  const secondDecls = new Map(second.decls.map((d) => [declLabel(d), d]));
-  const secondVariants = new Map(second.variants.map((v) => [`variant ${v.id}`, v]));
+  // The second's declarations in the first's words: paired ones under the first's names.
+  const { pairing } = structure;
+  const words = <T>(node: T): T => inFirstWords(node, pairing);
+  const secondDecls = new Map(second.decls.map((d) => [declLabel(d), words(d)]));
+  const secondVariants = new Map(second.variants.map((v): [string, VariantDefinition] =>
+    [`variant ${v.id}`, { ...v, id: pairing.names[v.id] ?? v.id, excludes: v.excludes.map((x) => pairing.names[x] ?? x), items: words(v.items) }]));
+  const inSecond = structure.differences.find((d) => d.key === key)?.secondKey ?? key;
   // The second's own declarations the new one needs, and those they need in turn.
   const needed = new Set<string>();
   const need = (node: unknown) => {
@@ -99,11 +105,11 @@ export function withDeclaration(first: GameDefinition, second: GameDefinition, k
   let decls: Decl[] = [...first.decls];
   let variants: VariantDefinition[] = [...first.variants];
   if (key.startsWith('variant ')) {
-    const v = secondVariants.get(key);
+    const v = secondVariants.get(inSecond);
     variants = v ? (variants.some((x) => `variant ${x.id}` === key) ? variants.map((x) => (`variant ${x.id}` === key ? v : x)) : [...variants, v]) : variants.filter((x) => `variant ${x.id}` !== key);
     if (v) need(v);
   } else {
-    const d = secondDecls.get(key);
+    const d = secondDecls.get(inSecond);
     decls = d ? (decls.some((x) => declLabel(x) === key) ? decls.map((x) => (declLabel(x) === key ? d : x)) : [...decls, d]) : decls.filter((x) => declLabel(x) !== key);
     if (d) need(d);
   }

@@ -63,6 +63,8 @@ export interface PlayComparisonOptions {
   /** The variants each encoding is played with (by default none). */
   readonly variants?: SideVariants;
   readonly maxMoves?: number;
+  /** The second's names in the first's words (compareStructure's pairing): its counters, zones, pieces and rules read as the first's. */
+  readonly names?: Readonly<Record<string, string>>;
   readonly onProgress?: (done: number, total: number) => void;
 }
 
@@ -82,7 +84,7 @@ export function sharedPlayerCounts(a: GameDefinition, b: GameDefinition): number
 export function comparePlay(first: GameDefinition, second: GameDefinition, o: PlayComparisonOptions): PlayComparison {
   const games = comparisonGames(first, second, o);
   const found = games.map((game, i) => {
-    const differences = compareGame(first, second, game);
+    const differences = compareGame(first, second, game, o.names);
     o.onProgress?.(i + 1, games.length);
     return differences;
   });
@@ -191,7 +193,8 @@ const MAX_DIFFERENCES_PER_GAME = 12;
  * later differences are found too; it stops where the follower cannot follow (a different
  * decision, a move it does not allow, an error, the end).
  */
-export function compareGame(first: GameDefinition, second: GameDefinition, spec: ComparedGame): PlayDifference[] {
+export function compareGame(first: GameDefinition, second: GameDefinition, spec: ComparedGame, names: Readonly<Record<string, string>> = {}): PlayDifference[] {
+  const words = wordsOf(names);
   const moves: string[] = [];
   const found: PlayDifference[] = [];
   const differ = (kind: PlayDifferenceKind, where: string, detail: string[], move?: string): PlayDifference[] => {
@@ -208,15 +211,14 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
   const started = defs.map((def, i) => attempt(() => { states[i] = setup(def, spec.players, spec.seed, sideVariants[i]); }));
   if (started[0] || started[1]) return differ('error', 'setting up', errorLines(started));
   const [a, b] = states as [GameState, GameState];
-  const [leader, follower] = spec.leader === 'first' ? [a, b] : [b, a];
-  const resynchronize = () => follow(leader, follower);
-  let effect = compareEffects(a, b, first);
+  const resynchronize = () => (spec.leader === 'first' ? follow(a, b, words.toSecond) : follow(b, a, words.toFirst));
+  let effect = compareEffects(a, inWords(b, words.toFirst));
   if (effect) {
     differ('effect', 'setting up', effect);
     resynchronize();
   }
   const agents = Array.from({ length: spec.players }, (_, seat) => randomAgent(`${spec.seed}:${seat}`));
-  const shared = sharedNames(a, b);
+  const shared = sharedNames(a, inWords(b, words.toFirst));
   while (moves.length < spec.maxMoves && found.length < MAX_DIFFERENCES_PER_GAME) {
     const la = legalMoves(first, a);
     const lb = legalMoves(second, b);
@@ -234,10 +236,10 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
     const lead = spec.leader === 'first' ? la : lb;
     const move = agents[lead.player]!.choose(lead.moves, { def: spec.leader === 'first' ? first : second, seat: lead.player, view: () => { throw new Error('comparison agents do not look'); } });
     // The same decision is the same player deciding in the same rule; what the choice is called is wording.
-    if (la.player !== lb.player || la.rule !== lb.rule) {
+    if (la.player !== lb.player || la.rule !== words.toFirst(lb.rule)) {
       return differ('decision', where, [`first: ${describeDecision(la)}`, `second: ${describeDecision(lb)}`]);
     }
-    const matched = matchMoves(first, a, la, second, b, lb, shared);
+    const matched = matchMoves(first, a, la, second, b, lb, shared, words.toFirst);
     // (After a different effect, the follower's legal moves were worked out before it took the
     // leader's position: a difference here is marked as met after an earlier one.)
     if (matched.detail) differ('moves', where, matched.detail);
@@ -247,7 +249,7 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
     if (moveA === undefined || moveB === undefined) return found; // the follower cannot make the leader's move
     const applied = [attempt(() => applyInPlace(first, a, moveA)), attempt(() => applyInPlace(second, b, moveB))];
     if (applied[0] || applied[1]) return differ('error', where, errorLines(applied), move);
-    effect = compareEffects(a, b, first);
+    effect = compareEffects(a, inWords(b, words.toFirst));
     if (effect) {
       differ('effect', where, effect, move);
       resynchronize();
@@ -264,23 +266,57 @@ interface SharedNames {
   readonly pieces: readonly string[];
 }
 
-function sharedNames(a: GameState, b: GameState): SharedNames {
+function sharedNames(a: Pick<GameState, 'counters' | 'zones' | 'pieces'>, b: Pick<GameState, 'counters' | 'zones' | 'pieces'>): SharedNames {
   const both = (x: object, y: object) => Object.keys(x).filter((k) => k in y);
   return { counters: both(a.counters, b.counters), zones: both(a.zones, b.zones), pieces: both(a.pieces, b.pieces) };
 }
 
 /** What a move does, as far as both encodings can be compared: the shared state after it, and who decides next. */
-function effectOf(def: GameDefinition, state: GameState, move: string, shared: SharedNames): string {
+function effectOf(def: GameDefinition, state: GameState, move: string, shared: SharedNames, say: Say): string {
   const next = structuredClone(state);
   const error = attempt(() => applyInPlace(def, next, move));
   if (error) return `error ${error}`;
   const pick = <T>(from: Record<string, T>, names: readonly string[]) => names.map((n) => from[n]);
   const l = legalMoves(def, next);
+  const seen = inWords(next, say);
   return JSON.stringify([
-    pick(next.counters, shared.counters), pick(next.zones, shared.zones), pick(next.pieces, shared.pieces),
-    next.ending, next.over, next.result, next.rng, l ? [l.player, l.rule, l.moves.length] : null,
+    pick(seen.counters, shared.counters), pick(seen.zones, shared.zones), pick(seen.pieces, shared.pieces),
+    next.ending, next.over, next.result, next.rng, l ? [l.player, say(l.rule), l.moves.length] : null,
   ]);
 }
+
+/** Says a name or an id of one encoding in the other's words. */
+type Say = (name: string) => string;
+
+/** The second encoding's names in the first's words and back: `spaces:13` is `cells:13` where the second calls the table `cells`. */
+function wordsOf(names: Readonly<Record<string, string>>): { readonly toFirst: Say; readonly toSecond: Say } {
+  const back = Object.fromEntries(Object.entries(names).map(([k, v]) => [v, k]));
+  const sayer = (map: Readonly<Record<string, string>>): Say => {
+    if (!Object.keys(map).length) return identity;
+    return (s) => {
+      const cut = s.search(/[:#@]/);
+      const head = cut < 0 ? s : s.slice(0, cut);
+      const other = map[head];
+      return other === undefined ? s : other + (cut < 0 ? '' : s.slice(cut));
+    };
+  };
+  return { toFirst: sayer(names), toSecond: sayer(back) };
+}
+
+/** A state's counters, zones and pieces with every name and id said the other way (the state itself untouched). */
+function inWords(state: GameState, say: Say): Pick<GameState, 'counters' | 'zones' | 'pieces' | 'ending'> {
+  const value = (v: unknown): unknown => (typeof v === 'string' ? say(v) : Array.isArray(v) ? v.map(value)
+    : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [say(k), value(x)])) : v);
+  const rekey = <T>(r: Record<string, T>, f: (x: T) => T) => Object.fromEntries(Object.entries(r).map(([k, x]) => [say(k), f(x)]));
+  if (say === identity) return state;
+  return {
+    counters: rekey(state.counters, (c) => value(c) as typeof c),
+    zones: rekey(state.zones, (z) => z.map(say)),
+    pieces: rekey(state.pieces, (p) => ({ ...p, space: p.space === null ? null : say(p.space) })),
+    ending: state.ending,
+  };
+}
+const identity: Say = (s) => s;
 
 interface MatchedMoves {
   /** Each move of either encoding's list, and the move of the other encoding that does the same. */
@@ -295,7 +331,7 @@ interface MatchedMoves {
  * called: a move of the same id is the same move; of the others, two that change the shared
  * state the same way (and lead to the same next decision) are paired when the pairing is unique.
  */
-function matchMoves(first: GameDefinition, a: GameState, la: LegalMoves, second: GameDefinition, b: GameState, lb: LegalMoves, shared: SharedNames): MatchedMoves {
+function matchMoves(first: GameDefinition, a: GameState, la: LegalMoves, second: GameDefinition, b: GameState, lb: LegalMoves, shared: SharedNames, secondInFirst: Say): MatchedMoves {
   const toFirst = new Map<string, string>();
   const toSecond = new Map<string, string>();
   const inA = new Set(la.moves);
@@ -304,16 +340,16 @@ function matchMoves(first: GameDefinition, a: GameState, la: LegalMoves, second:
   let onlyA = la.moves.filter((m) => !inB.has(m));
   let onlyB = lb.moves.filter((m) => !inA.has(m));
   if (onlyA.length && onlyB.length) {
-    const byEffect = (def: GameDefinition, state: GameState, ids: readonly string[]) => {
+    const byEffect = (def: GameDefinition, state: GameState, ids: readonly string[], say: Say) => {
       const out = new Map<string, string[]>();
       for (const m of ids) {
-        const e = effectOf(def, state, m, shared);
+        const e = effectOf(def, state, m, shared, say);
         out.set(e, [...(out.get(e) ?? []), m]);
       }
       return out;
     };
-    const effectsA = byEffect(first, a, onlyA);
-    const effectsB = byEffect(second, b, onlyB);
+    const effectsA = byEffect(first, a, onlyA, identity);
+    const effectsB = byEffect(second, b, onlyB, secondInFirst);
     for (const [e, ms] of effectsA) {
       const other = effectsB.get(e);
       if (ms.length === 1 && other?.length === 1) { toSecond.set(ms[0]!, other[0]!); toFirst.set(other[0]!, ms[0]!); }
@@ -332,12 +368,14 @@ function matchMoves(first: GameDefinition, a: GameState, la: LegalMoves, second:
   };
 }
 
-/** Puts the leader's counters, zones, pieces and chance into the follower, where both have them. */
-function follow(leader: GameState, follower: GameState): void {
+/** Puts the leader's counters, zones, pieces and chance into the follower, where both have them (`say`: the leader's names in the follower's words). */
+function follow(leaderState: GameState, follower: GameState, say: Say): void {
+  const leader = inWords(leaderState, say);
   for (const name of Object.keys(leader.counters)) if (name in follower.counters) follower.counters[name] = structuredClone(leader.counters[name]!);
   for (const zone of Object.keys(leader.zones)) if (zone in follower.zones) follower.zones[zone] = [...leader.zones[zone]!];
   for (const piece of Object.keys(leader.pieces)) if (piece in follower.pieces) follower.pieces[piece] = { ...leader.pieces[piece]! };
-  follower.rng = structuredClone(leader.rng);
+  const rng = leaderState.rng;
+  follower.rng = structuredClone(rng);
   follower.ending = leader.ending;
 }
 
@@ -378,7 +416,7 @@ function zoneDifference(a: readonly string[], b: readonly string[]): string {
  * per value that differs: `coins of P2: first 5, second 6`. (Each encoding may keep bookkeeping
  * of its own under other names; that is not compared.)
  */
-function compareEffects(a: GameState, b: GameState, _def?: GameDefinition): string[] | null {
+function compareEffects(a: GameState, b: Pick<GameState, 'counters' | 'zones' | 'pieces' | 'ending'>): string[] | null {
   const out: string[] = [];
   const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
   for (const name of Object.keys(a.counters)) {

@@ -6,6 +6,7 @@
 import type { CausedGroup, CausedPlay } from './compare-cause.js';
 import type { OutcomeComparison } from './compare-play.js';
 import type { DeclDifference, StructureComparison } from './compare-structure.js';
+import type { PairedDeclaration } from './compare-pairing.js';
 
 /**
  * One place where two rulebooks disagree, as a translator records it next to the two encodings
@@ -65,6 +66,8 @@ export interface ComparisonReport {
   /** The rulebook each encoding cites (its header's `rulebook`), when it names one. */
   readonly rulebooks: { readonly first: string | null; readonly second: string | null };
   readonly same: number;
+  /** Declarations paired though their encoders named them differently: `define listed-price` ↔ `define printed-price`. */
+  readonly renamed: readonly PairedDeclaration[];
   readonly entries: readonly ReportEntry[];
   /** Notes naming declarations that no longer differ: the notes need updating. */
   readonly staleNotes: readonly string[];
@@ -89,7 +92,8 @@ export interface ReportInput {
 /** Groups the differences by the rule they concern, noted differences first, in the notes' order. */
 export function comparisonReport(input: ReportInput): ComparisonReport {
   const { structure, notes } = input;
-  const byKey = new Map(structure.differences.map((d) => [d.key, d]));
+  // A note may name a declaration as either encoding calls it.
+  const byKey = new Map(structure.differences.flatMap((d) => [[d.key, d] as const, ...(d.secondKey ? [[d.secondKey, d] as const] : [])]));
   const taken = new Set<string>();
   const groups = [...(input.play?.groups ?? [])];
   const placed = new Set<CausedGroup>();
@@ -101,16 +105,17 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
   for (const n of notes?.differences ?? []) {
     const declarations = n.declarations.map((k) => byKey.get(k)).filter((d): d is DeclDifference => !!d);
     for (const k of n.declarations) if (!byKey.has(k)) staleNotes.push(`${n.title}: ${k} does not differ`);
+    const keys = [...new Set(declarations.map((d) => d.key))];
     declarations.forEach((d) => taken.add(d.key));
     entries.push({
       title: n.title, classification: 'rulebooks differ', passages: { first: n.first, second: n.second }, note: n.note ?? null, advice: null,
-      declarations, ambiguities: ambiguitiesOf(declarations), play: playOf(n.declarations),
+      declarations: declarations.filter((d, i) => declarations.indexOf(d) === i), ambiguities: ambiguitiesOf(declarations), play: playOf(keys),
     });
   }
   for (const d of structure.differences) {
     if (taken.has(d.key)) continue;
     entries.push({
-      title: d.key, classification: input.variantsOnly ? 'variant' : 'encodings differ', passages: { first: d.first?.cites ?? [], second: d.second?.cites ?? [] }, note: null,
+      title: d.secondKey ? `${d.key} ↔ ${d.secondKey}` : d.key, classification: input.variantsOnly ? 'variant' : 'encodings differ', passages: { first: d.first?.cites ?? [], second: d.second?.cites ?? [] }, note: null,
       advice: input.variantsOnly ? null : d.status === 'changed'
         ? `If the two rulebooks say the same here, write \`${d.key}\` the same way in both encodings (the lines above are what differs); if they do not, record it with a passage from each rulebook in the translators' notes (${notesName(input)}).`
         : `If the two rulebooks say the same here, give the other encoding the same \`${d.key}\`, or express it the other's way; if they do not, record it with a passage from each rulebook in the translators' notes (${notesName(input)}).`,
@@ -118,7 +123,7 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
     });
   }
   return {
-    first: input.first, second: input.second, rulebooks: input.rulebooks ?? { first: null, second: null }, same: structure.same.length, entries, staleNotes,
+    first: input.first, second: input.second, rulebooks: input.rulebooks ?? { first: null, second: null }, same: structure.same.length, renamed: structure.renamed, entries, staleNotes,
     untraced: groups.filter((g) => !placed.has(g)),
     play: input.play ? { games: input.play.games, agreed: input.play.agreed } : null,
     outcomes: input.outcomes,

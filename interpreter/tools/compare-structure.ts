@@ -5,6 +5,7 @@
 import type { Decl, Span } from '../../grammar/ast.js';
 import { locate, type GameDefinition } from '../definition/index.js';
 import { declLabel, overlay } from '../definition/index.js';
+import { meaningsIn, pairDeclarations, variantNode, type PairedDeclaration, type Pairing } from './compare-pairing.js';
 
 /**
  * The variants each side is taken with: two encodings with the same ones, or one encoding with
@@ -34,8 +35,10 @@ export interface LineChange {
 }
 
 export interface DeclDifference {
-  /** What the declaration is known by: `rule eat`, `counter coins`, `variant gourmet`, `flow`. */
+  /** What the declaration is known by: `rule eat`, `counter coins`, `variant gourmet`, `flow` (the first's name when both have it). */
   readonly key: string;
+  /** What the second encoding calls it, when its encoder named it otherwise: `define printed-price`. */
+  readonly secondKey?: string;
   readonly status: 'changed' | 'only-first' | 'only-second';
   readonly first?: DeclSide;
   readonly second?: DeclSide;
@@ -47,6 +50,10 @@ export interface StructureComparison {
   /** Declarations that mean the same in both (citations, titles and the rulebook's name aside). */
   readonly same: readonly string[];
   readonly differences: readonly DeclDifference[];
+  /** Declarations paired across the two whose names differ: `define listed-price` ↔ `define printed-price`. */
+  readonly renamed: readonly PairedDeclaration[];
+  /** How the declarations were paired: the second's names in the first's words. */
+  readonly pairing: Pairing;
 }
 
 interface Entry {
@@ -56,33 +63,6 @@ interface Entry {
   readonly side: DeclSide;
 }
 
-
-/** What people read and each translation words its own way: the fields a node's meaning leaves out. */
-const WORDING: Readonly<Record<string, readonly string[]>> = {
-  Game: ['title', 'rulebook'], Variant: ['title'], Phase: ['title'],
-  // A choice's name and its moves' labels: `pass` and `skip a turn` are the same move.
-  Choose: ['name', 'label', 'passLabel'], MenuOption: ['label'],
-  // The choice a restriction names is that name again: renamed with the choice, it is the same rule
-  // (a restriction moved to another choice shows in play, where it refuses other moves).
-  Forbid: ['choice'],
-};
-
-/**
- * The declaration's meaning: everything but where it is, what it cites, and the words people
- * read — titles, a choice's name and its moves' labels — which each translation words its own
- * way. (Play tells moves apart by what they do, so a renamed move is no difference there either.)
- */
-export function meaning(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(meaning);
-  if (node === null || typeof node !== 'object') return node;
-  const skip = WORDING[(node as { kind?: string }).kind ?? ''] ?? [];
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (k === 'span' || k === 'meta' || skip.includes(k)) continue;
-    out[k] = meaning(v);
-  }
-  return out;
-}
 
 /** The source of a declaration with its `cites …` and `ambiguous … because …` clauses cut out. */
 function textWithoutNotes(def: GameDefinition, span: Span, notes: readonly Span[]): string {
@@ -122,7 +102,7 @@ function metasIn(node: unknown, out: Decl['meta'][] = []): Decl['meta'][] {
   return out;
 }
 
-function entries(def: GameDefinition, variants: readonly string[]): Entry[] {
+function entries(def: GameDefinition, decls: readonly Decl[], names: Pairing['names'] = {}): Entry[] {
   const out: Entry[] = [];
   const side = (span: Span, meta: Decl['meta'], node: unknown): DeclSide => ({
     at: locate(def, span.start),
@@ -130,33 +110,39 @@ function entries(def: GameDefinition, variants: readonly string[]): Entry[] {
     cites: [...new Set(metasIn(node, [meta]).flatMap((m) => m.cites.map((c) => (c.file ? `${c.quote} (${c.file})` : c.quote))))],
     ambiguous: metasIn(node, [meta]).flatMap((m) => m.ambiguous.map((a) => ({ quote: a.quote, because: a.note }))),
   });
-  // With variants chosen, the declarations they overlay (replace, add, remove) are compared as in force.
-  const decls = variants.length ? overlay(def.decls, def.variants.filter((v) => variants.includes(v.id))) : def.decls;
-  for (const d of decls) {
-    out.push({ key: declLabel(d), meaning: JSON.stringify(meaning(d)), side: side(d.span, d.meta, d) });
-  }
-  for (const v of def.variants) {
-    const { id, when, excludes, items } = v;
-    out.push({ key: `variant ${id}`, meaning: JSON.stringify(meaning({ kind: 'Variant', id, when, excludes, items })), side: side(v.span, v.meta, v) });
-  }
+  const meanings = meaningsIn([...decls, ...def.variants.map(variantNode)], decls, def.variants, names);
+  decls.forEach((d, i) => out.push({ key: declLabel(d), meaning: meanings[i]!, side: side(d.span, d.meta, d) }));
+  def.variants.forEach((v, i) => out.push({ key: `variant ${v.id}`, meaning: meanings[decls.length + i]!, side: side(v.span, v.meta, v) }));
   return out;
 }
 
-/** Declaration by declaration: which mean the same, which differ, which only one encoding has. */
+/** The declarations in force: with variants chosen, those they overlay (replace, add, remove) as they make them. */
+const inForce = (def: GameDefinition, variants: readonly string[]): readonly Decl[] =>
+  variants.length ? overlay(def.decls, def.variants.filter((v) => variants.includes(v.id))) : def.decls;
+
+/**
+ * Declaration by declaration: which mean the same, which differ, which only one encoding has. The
+ * declarations are paired by what they are (compare-pairing.ts), so what two encoders called
+ * things does not matter; the second's are read in the first's words.
+ */
 export function compareStructure(first: GameDefinition, second: GameDefinition, variants: SideVariants = NO_VARIANTS): StructureComparison {
-  const a = entries(first, variants.first);
-  const b = new Map(entries(second, variants.second).map((e) => [e.key, e]));
+  const [da, db] = [inForce(first, variants.first), inForce(second, variants.second)];
+  const pairing = pairDeclarations({ decls: da, variants: first.variants }, { decls: db, variants: second.variants });
+  const a = entries(first, da);
+  const b = new Map(entries(second, db, pairing.names).map((e) => [e.key, e]));
   const same: string[] = [];
   const differences: DeclDifference[] = [];
   for (const x of a) {
-    const y = b.get(x.key);
-    b.delete(x.key);
+    const other = pairing.secondOf[x.key];
+    const y = other === undefined ? undefined : b.get(other);
+    if (y) b.delete(y.key);
+    const secondKey = y && y.key !== x.key ? { secondKey: y.key } : {};
     if (!y) differences.push({ key: x.key, status: 'only-first', first: x.side });
     else if (x.meaning === y.meaning) same.push(x.key);
-    else differences.push({ key: x.key, status: 'changed', first: x.side, second: y.side, lines: diffLines(x.side.text.split('\n'), y.side.text.split('\n')) });
+    else differences.push({ key: x.key, ...secondKey, status: 'changed', first: x.side, second: y.side, lines: diffLines(x.side.text.split('\n'), y.side.text.split('\n')) });
   }
   for (const y of b.values()) differences.push({ key: y.key, status: 'only-second', second: y.side });
-  return { same, differences };
+  return { same, differences, renamed: pairing.renamed, pairing };
 }
 
 /** A line diff by longest common subsequence (declarations are short). */

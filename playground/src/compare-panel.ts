@@ -102,7 +102,7 @@ export class ComparePanel {
     for (let i = 0; i < games.length; i++) {
       if (ticket !== this.running) return; // another comparison started
       try {
-        found.push(compareGame(first, second, games[i]!));
+        found.push(compareGame(first, second, games[i]!, structure.pairing.names));
       } catch (e) {
         status.textContent = `A game could not be compared: ${(e as Error).message}`;
         return;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { causesOfPlay, compareOutcomes, comparePlay, compareStructure, comparisonReport } from '../../interpreter/tools/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { compileFile, compileText, repoRoot } from '../helpers.js';
+import { harmlessMutants, ruleMutants, renamedRuleMutant } from './mutants.js';
 
 const original = compileFile(join(repoRoot, 'rulesets/tokaido/tokaido.cs.rules'));
 const text = original.source.text;
@@ -24,7 +25,7 @@ const replaceOnce = (from: string, to: string) => (t: string) => {
 
 function compare(second: GameDefinition, players = [4, 5], games = 3) {
   const structure = compareStructure(original, second);
-  const play = causesOfPlay(original, second, structure, comparePlay(original, second, { games, seed: 'm', players }));
+  const play = causesOfPlay(original, second, structure, comparePlay(original, second, { games, seed: 'm', players, names: structure.pairing.names }));
   return { structure, play };
 }
 
@@ -53,6 +54,16 @@ describe('edits of wording and layout report nothing', () => {
     expect(play.groups).toEqual([]);
   });
 
+  it('every name renamed at once: declarations paired by what they are, the same games played', () => {
+    const m = mutant(() => harmlessMutants(text).find((x) => x.kind === 'rename every name')!.text);
+    const { structure, play } = compare(m, [2, 4], 2);
+    expect(structure.differences).toEqual([]);
+    expect(structure.renamed.length).toBeGreaterThan(50);
+    expect(structure.renamed).toContainEqual({ first: 'define tasted', second: expect.stringMatching(/^define zq-/) });
+    expect(play.groups).toEqual([]);
+    expect(play.agreed).toBe(play.games);
+  });
+
   it('reformatted: indentation, blank lines and comments', () => {
     const m = mutant((t) => t.replace(/\n {2}(?=\S)/g, '\n    ').replace(/\n\n/g, '\n\n// a note of the translator\n\n'));
     expect(compareStructure(original, m).differences).toEqual([]);
@@ -75,6 +86,16 @@ describe('edits of a rule are reported and named by that rule', () => {
 
   it('a changed constant', () => {
     reportedBy(replaceOnce('[10, 7, 4][place]', '[10, 6, 4][place]'), 'rule temple-ranking');
+  });
+
+  it('a changed constant in a renamed declaration: reported on the pair, and its games traced to it', () => {
+    const edit = ruleMutants(text).find((x) => x.kind === 'constant' && x.expected?.first === 'rule temple-ranking')!;
+    const m = compileText(renamedRuleMutant(text, edit)!.text, original.source.file);
+    const structure = compareStructure(original, m);
+    expect(structure.differences.map((d) => [d.key, d.secondKey])).toEqual([['rule temple-ranking', expect.stringMatching(/^rule zq-/)]]);
+    const play = causesOfPlay(original, m, structure, comparePlay(original, m, { games: 3, seed: 'm', players: [4, 5], names: structure.pairing.names }));
+    expect(play.groups.length).toBeGreaterThan(0);
+    for (const g of play.groups) expect(g.causes).toEqual(['rule temple-ranking']);
   });
 
   it('a changed tie policy', () => {
