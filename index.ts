@@ -12,5 +12,10 @@ export { playGame, type PlayOptions } from './interpreter/runtime/index.js';
 export { playout, whyNotCompiled, type Playout, type PlayoutOptions } from './interpreter/runtime/index.js';
 export { AGENTS, firstLegalAgent, randomAgent, type Agent, type AgentContext, type AgentFactory } from './interpreter/runtime/index.js';
 export { simulate, type SimulationOptions, type SimulationReport } from './interpreter/tools/index.js';
+/** Saved games: a ruleset's identity, the setup and every decision, read back by replaying them (each move checked). */
+export {
+  DecisionRecorder, loadSavedGame, rulesetIdentity, savedGame, SAVED_GAME_FORMAT,
+  type Decision, type LoadedGame, type RulesetIdentity, type RulesetTexts, type SavedGame,
+} from './interpreter/tools/index.js';
 export { EndlessGameError, IllegalMoveError, RuleError } from './interpreter/runtime/index.js';
 export type { GameState, LogEntry, MoveRecord, Result } from './interpreter/runtime/index.js';

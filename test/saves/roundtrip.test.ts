@@ -1,6 +1,6 @@
 // Every shipped ruleset's game, saved and loaded again: the decisions recorded (forced ones, hidden
 // ones and secret ones included) replay to the same game, log and result, at its end and midway.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../cli/load.js';
@@ -34,4 +34,19 @@ describe.each(files)('%s', (file) => {
     expect(mid.decisions.length).toBeGreaterThanOrEqual(half.moves.length);
     expect(mid.decisions.slice(0, half.moves.length)).toEqual(half.moves);
   }, 120_000);
+});
+
+describe('saved games from the package', () => {
+  it('a library user saves a game and loads it back, the ruleset named by its texts', async () => {
+    const lib = await import('../../index.js');
+    const source = readFileSync(join(repoRoot, 'rulesets/connect-four/connect-four.rules'), 'utf8');
+    const def = lib.compileSource(source, 'connect-four.rules').definition!;
+    const identity = lib.rulesetIdentity({ file: 'connect-four.rules', text: source, cites: [] });
+    const recorder = new lib.DecisionRecorder();
+    const state = lib.playGame(def, { players: 2, seed: 3, agents: [lib.randomAgent('a'), lib.randomAgent('b')], onMove: recorder.onMove });
+    const text = JSON.stringify(lib.savedGame(def, identity, { players: 2, seed: 3, variants: [] }, recorder.decisions, state));
+    expect(lib.loadSavedGame(def, identity, text, 'game.json').state.result).toEqual(state.result);
+    const edited = lib.rulesetIdentity({ file: 'connect-four.rules', text: `${source}\n`, cites: [] });
+    expect(() => lib.loadSavedGame(def, edited, text, 'game.json')).toThrow(/this game was saved from another ruleset/);
+  });
 });
