@@ -53,8 +53,10 @@ const tabs = new Tabs([
   { id: 'rulebook', label: 'Rulebook', content: h('section', { id: 'rulebook-card' }, h('h2', { class: 'panel-title' }, 'Rulebook'), rulebook) },
 ]);
 byId('side').append(tabs.element);
+panel.structureShown(); // the Structure tab may be the one kept from the last visit
 // A list drawn while its tab was hidden could not be scrolled: the log to its newest line when shown.
 tabs.onSelect((id) => {
+  if (id === 'structure') panel.structureShown();
   if (id !== 'log') return;
   const log = document.getElementById('log');
   if (log) log.scrollTop = log.scrollHeight;

@@ -107,6 +107,8 @@ export class PlayPanel {
   private readonly log = h('ol', { id: 'log', class: 'log' });
   private readonly structure = h('div', { id: 'structure' });
   private outline: { def: GameDefinition; key: string; view: OutlineView } | null = null;
+  /** Where cards go, waiting to be laid out until the structure's panel is seen. */
+  private pendingZones: (() => Promise<void>) | null = null;
   private readonly gameArea: HTMLElement;
   private readonly table = new TableView((moves) => this.guard(() => { for (const m of moves) this.session?.play(m); }));
   private filterText = '';
@@ -291,6 +293,14 @@ export class PlayPanel {
     e.preventDefault();
   }
 
+  /** The structure's panel is in sight (its tab chosen): what waits for that is drawn now. */
+  structureShown(): void {
+    if (!this.pendingZones || !this.structure.isConnected || this.structure.closest('[hidden]')) return;
+    const draw = this.pendingZones;
+    this.pendingZones = null;
+    void draw();
+  }
+
   /** The outline of the game being played, or of the one "New game" would start. */
   private showStructure(): void {
     const session = this.session;
@@ -310,9 +320,11 @@ export class PlayPanel {
             h('div', { class: 'diagram-box' }, zoomable(structureDiagram(shape, reveal), 'How play runs')), zonesBox),
           h('details', { class: 'tree', open: true }, h('summary', {}, 'As the rules nest it'), this.outline.view.element));
         const laidFor = this.outline;
-        zoneFlowDiagram(shape, cardFlows(modelFor(def, players, variants)), reveal).then(
+        // Laid out by ELK, loaded only when the panel is first seen: the first screen does without it.
+        this.pendingZones = () => zoneFlowDiagram(shape, cardFlows(modelFor(def, players, variants)), reveal).then(
           (drawing) => { if (this.outline === laidFor) fill(zonesBox, zoomable(drawing, 'Where cards go')); },
           (e: unknown) => fill(zonesBox, h('p', { class: 'muted small' }, `Where cards go could not be laid out: ${(e as Error).message}`)));
+        this.structureShown();
       } catch (e) {
         this.outline = null;
         fill(this.structure, h('p', { class: 'muted' }, `No outline for this setup: ${(e as Error).message}`));

@@ -477,12 +477,12 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
   it('draws the structure as a diagram whose boxes show their lines, and presents the table in large type', async () => {
     await newGame('rulesets/thurn-und-taxis/thurn-und-taxis.cs.rules', 3, '2');
     const diagram = page.locator('#structure svg.structure-diagram');
-    await page.locator('#structure svg.zone-flow').waitFor({ state: 'attached' }); // laid out by ELK, loaded when needed
+    await tab('structure');
+    await page.locator('#structure svg.zone-flow').waitFor({ state: 'attached' }); // laid out by ELK, loaded when the panel is seen
     expect(await diagram.locator('.diagram-node').count()).toBeGreaterThan(3);
     // The zones, with an arrow where a rule moves cards: from the hand to the route.
     expect(await diagram.locator('.diagram-zone').count()).toBe(9);
     expect(await diagram.locator('.diagram-flow title').allTextContents()).toContain('hand → route: lay-card');
-    await tab('structure');
     const node = diagram.locator('.diagram-node[data-at]').nth(2);
     const line = Number(/:(\d+):\d+$/.exec((await node.getAttribute('data-at'))!)![1]);
     await node.click();
