@@ -124,26 +124,33 @@ export function determinizer(def: GameDefinition, view: PlayerView): Determinize
     pool.push(thing.id);
   }
   fillCounters(model, view, base);
-  const recounted = model.recounts.length > 0;
+  // The counters recount changes (others' private per-player ones it can work out): copied per sample, the rest shared.
+  const recounted = model.recounts.map((r) => r.counter.text).filter((name) => Array.isArray(base.counters[name]));
   const deal = (rng: RngState): GameState => {
-    const state: GameState = {
-      ...base, zones: { ...base.zones }, rng: [nextUint(rng), nextUint(rng), nextUint(rng), nextUint(rng)],
-      counters: recounted ? structuredClone(base.counters) : base.counters,
-    };
-    const left = new Map([...pools].map(([kind, cards]) => {
-      const copy = [...cards];
+    let counters = base.counters;
+    if (recounted.length) {
+      counters = { ...base.counters };
+      for (const name of recounted) counters[name] = [...(base.counters[name] as Value[])];
+    }
+    const state: GameState = { ...base, zones: { ...base.zones }, rng: [nextUint(rng), nextUint(rng), nextUint(rng), nextUint(rng)], counters };
+    const left = new Map<string | null, string[]>();
+    for (const [kind, cards] of pools) {
+      const copy = cards.slice();
       shuffleInPlace(rng, copy);
-      return [kind, copy];
-    }));
+      left.set(kind, copy);
+    }
+    const all = [...left.values()];
     for (const slot of slots) {
-      const zone = (state.zones[slot.zone] = [...state.zones[slot.zone]!]);
+      const zone = (state.zones[slot.zone] = state.zones[slot.zone]!.slice());
+      const own = left.get(slot.component);
       for (let i = 0; i < slot.hidden; i++) {
         // A zone of one kind takes cards of that kind; any unseen card if those ran out (an untyped zone).
-        const card = left.get(slot.component)?.pop() ?? [...left.values()].find((p) => p.length)?.pop();
+        let card = own?.pop();
+        for (let k = 0; card === undefined && k < all.length; k++) card = all[k]!.pop();
         if (card !== undefined) zone.push(card);
       }
     }
-    if (recounted) recount(model, state, view.seat);
+    if (recounted.length) recount(model, state, view.seat);
     return state;
   };
   const listed = (dealt: GameState): GameState => {
