@@ -41,7 +41,7 @@ export function reasonOf(e: unknown): string {
 }
 
 const firstLine = (s: string) => s.split('\n', 1)[0]!;
-const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+const megabytes = (n: number) => (n < 1024 * 1024 ? `${n} bytes` : `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`);
 
 /**
  * Reads `path` as text: `what` names it in messages ("ruleset", "moves file"). Opened without
@@ -49,7 +49,7 @@ const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 10
  * `limit` bytes holding UTF-8 text without NUL bytes; a byte-order mark is dropped.
  */
 export function readInputFile(path: string, what: string, limit = INPUT_LIMIT): string {
-  const refuse = (reason: string) => new FileError(path, reason, `${what} ${path} cannot be read: ${reason}.`);
+  const refuse = (reason: string) => new FileError(path, reason, `${what} ${path} cannot be read: ${reason}${/[.?]$/.test(reason) ? '' : '.'}`);
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));

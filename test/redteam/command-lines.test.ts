@@ -33,7 +33,7 @@ for (const [group, cases] of Object.entries(groups)) {
   describe(group, () => {
     it.each(cases.map((c) => [c.what, c] as const))('%s', (_what, c) => {
       const o = outcomes.get(c)!;
-      expect(problems(o, c.codes), `${c.argv.join(' ')}\n${o.err}${o.out}`).toEqual([]);
+      expect(problems(o, c.codes, c.argv), `${c.argv.join(' ')}\n${o.err}${o.out}`).toEqual([]);
       if (c.says) expect(o.err + o.out).toMatch(c.says);
     });
   });

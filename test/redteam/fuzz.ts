@@ -22,7 +22,7 @@ export async function fuzzCommandLines(runs: number, seed: number, log: (line: s
       const lines = fc.sample(arbitrary, { numRuns: Math.min(BATCH, runs - done), seed: seed * 1_000_003 + done / BATCH });
       const outcomes = await runCommandLines(lines, LIMIT_MS);
       outcomes.forEach((o, i) => {
-        const found = problems(o, [0, 1, 2, 3]);
+        const found = problems(o, [0, 1, 2, 3], lines[i]);
         if (!found.length) return;
         failures++;
         log(`command line ${done + i}: regula ${JSON.stringify(lines[i])}: ${found.join('; ')}`);

@@ -19,7 +19,7 @@ it(`ends ${RUNS} made-up command lines cleanly`, async () => {
   const lines = fc.sample(commandLine(fixtures), { numRuns: RUNS, seed: Date.now() % 100_000 });
   const outcomes = await runCommandLines(lines, LIMIT_MS);
   const bad = outcomes.flatMap((o, i) => {
-    const found = problems(o, [0, 1, 2, 3]);
+    const found = problems(o, [0, 1, 2, 3], lines[i]);
     return found.length ? [`regula ${JSON.stringify(lines[i])}: ${found.join('; ')}`] : [];
   });
   expect(bad).toEqual([]);
