@@ -1,56 +1,126 @@
-// How often one agent beats another, seats rotated every game (docs/agents.md):
+// How often one agent beats another at two players, seats swapped every game, in every shipped game
+// two can play (docs/agents.md, "Strength"):
 //
-//   npx tsx scripts/agent-strength.ts <ruleset> <agent A> <agent B> [games, default 10] [seed, default strength] [players, default 2]
+//   npx tsx scripts/agent-strength.ts [--games N] [--skip N] [--agent SPEC] [--opponent SPEC] [--seed S] [--json FILE] [ruleset...]
 //
-// Game g is seeded `<seed>/g`; A sits in seat g mod players, B in every other seat. A win counts 1, a
-// win shared by k players 1/k. Prints one line per game and then A's score rate with a 95% Wilson
-// interval (chance is 1/players). For team games (everyone wins or loses together) it compares the
-// team's score instead: with A in the seat against B in every seat, on the same seeds.
+// Defaults: 10 games a game, `mcts` (its defaults) against `greedy`, seed `strength`, and one
+// encoding of every game in rulesets/ that two players can play and win apart (bench/strength.ts's
+// `strengthPlayable`; the shortest file name of each folder, so Tokaido's Czech encoding and the
+// plain Connect Four). Games come in pairs on one seed: game 2k and 2k+1 are seeded `<seed>/k`, the
+// agent in seat 1 and then in seat 2. A win counts 1, a win shared by k players 1/k. Prints a line a
+// game as it ends, then a table: games, the agent's wins, its win rate with the 95% Wilson interval;
+// `--json FILE` writes the same figures. `--skip N` plays only games N+1 to `--games` (a long game's
+// series split over several runs, the rows added by hand). Counts games and wins, never time (the seconds are shown
+// only to say what a game costs).
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadRuleset } from '../cli/load.js';
-import { modelFor, playGame } from '../interpreter/runtime/index.js';
-import { agentFromSpec } from '../interpreter/tools/index.js';
+import { playGame, type Agent } from '../interpreter/runtime/index.js';
+import { agentFromSpec, wilson, type Estimate } from '../interpreter/tools/index.js';
+import { strengthPlayable } from '../bench/strength.js';
 
-const [file, specA, specB, gamesArg = '10', seedArg = 'strength', playersArg = '2'] = process.argv.slice(2);
-const players = Number(playersArg);
-if (!file || !specA || !specB) {
-  console.error('usage: npx tsx scripts/agent-strength.ts <ruleset> <agent A> <agent B> [games] [seed]');
+interface Row {
+  readonly file: string;
+  readonly agent: string;
+  readonly opponent: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly winRate: Estimate;
+  /** Mean seconds a game, on a machine shared with others: what a game costs, not a measurement. */
+  readonly secondsPerGame: number;
+  /** The agent's search iterations by engine, where it counts them (mcts). */
+  readonly iterations?: { compiled: number; machine: number };
+}
+
+const usage = 'usage: npx tsx scripts/agent-strength.ts [--games N] [--skip N] [--agent SPEC] [--opponent SPEC] [--seed S] [--json FILE] [ruleset...]';
+const options = { games: 10, skip: 0, agent: 'mcts', opponent: 'greedy', seed: 'strength', json: '' };
+const files: string[] = [];
+const args = process.argv.slice(2);
+for (let i = 0; i < args.length; i++) {
+  const arg = args[i]!;
+  const flag = /^--(games|skip|agent|opponent|seed|json)$/.exec(arg)?.[1] as keyof typeof options | undefined;
+  if (flag === undefined) {
+    if (arg.startsWith('-')) fail(`unknown flag ${arg}`);
+    files.push(arg);
+    continue;
+  }
+  const value = args[++i];
+  if (value === undefined) fail(`${arg} needs a value`);
+  if (flag === 'games' || flag === 'skip') {
+    if (!/^\d+$/.test(value) || (flag === 'games' && value === '0')) fail(`--${flag} takes a whole number${flag === 'games' ? ' above 0' : ''}, not ${value}`);
+    options[flag] = Number(value);
+  } else options[flag] = value;
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n${usage}`);
   process.exit(2);
 }
-const loaded = loadRuleset(file);
-const def = loaded.definition;
-if (!def) throw new Error(`${file} does not compile`);
-const team = modelFor(def, players, []).winner?.team ?? false;
-const [a, b] = [agentFromSpec(specA), agentFromSpec(specB)];
-const games = Number(gamesArg);
-let points = 0;
-const teamScores = { a: [] as number[], b: [] as number[] };
-const started = performance.now();
-for (let g = 0; g < games; g++) {
-  const seed = `${seedArg}/${g}`;
-  const seatA = g % players;
-  const seats = Array.from({ length: players }, (_, seat) => seat);
-  const agents = seats.map((seat) => (seat === seatA ? a : b)(seed, seat));
-  const t = performance.now();
-  const state = playGame(def, { players, seed, agents });
-  const { winners, scores } = state.result!;
-  const got = winners.includes(seatA) ? 1 / winners.length : 0;
-  points += got;
-  if (team) {
-    // A team game: the same seed played again by B in A's seat, for the score A's seat made.
-    const other = playGame(def, { players, seed, agents: seats.map((seat) => b(seed, seat)) });
-    teamScores.a.push(scores[seatA]!);
-    teamScores.b.push(other.result!.scores[seatA]!);
+
+/** One encoding of every game two players can play apart: the shortest file name of each folder of rulesets/. */
+function shippedGames(): string[] {
+  const found: string[] = [];
+  for (const folder of readdirSync('rulesets', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+    const candidates = readdirSync(join('rulesets', folder)).filter((f) => f.endsWith('.rules'))
+      .sort((a, b) => a.length - b.length || a.localeCompare(b));
+    for (const name of candidates) {
+      const def = loadRuleset(join('rulesets', folder, name)).definition;
+      if (def && strengthPlayable(def)) {
+        found.push(join('rulesets', folder, name));
+        break;
+      }
+    }
   }
-  console.log(`game ${g}: A in seat ${seatA + 1}, scores ${scores.join(':')}, ${state.moves.length} moves, ${((performance.now() - t) / 1000).toFixed(1)} s${team ? `; B's team on the same seed: ${teamScores.b.at(-1)}` : `, A ${got === 1 ? 'wins' : got ? 'shares' : 'loses'}`}`);
+  return found;
 }
-const wilson = (k: number, n: number) => {
-  const z = 1.96, p = k / n, d = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / d, half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-};
-const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
-const [lo, hi] = wilson(points, games);
-const summary = team
-  ? `team score with A ${mean(teamScores.a).toFixed(2)} vs with B ${mean(teamScores.b).toFixed(2)} over ${games} seeds`
-  : `A (${specA}) scores ${points}/${games} = ${((100 * points) / games).toFixed(0)}% against B (${specB}), 95% CI ${(100 * lo!).toFixed(0)}–${(100 * hi!).toFixed(0)}%`;
-console.log(`${file}: ${summary}; ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+function measure(file: string): Row {
+  const def = loadRuleset(file).definition;
+  if (!def) fail(`${file} does not compile (regula check ${file})`);
+  if (!strengthPlayable(def)) fail(`${file}: two players cannot play it apart (a team game, or not for two)`);
+  const [mine, theirs] = [agentFromSpec(options.agent), agentFromSpec(options.opponent)];
+  let wins = 0;
+  let seconds = 0;
+  const iterations = { compiled: 0, machine: 0 };
+  const played = options.games - options.skip;
+  let counted = false;
+  for (let g = options.skip; g < options.games; g++) {
+    const seed = `${options.seed}/${Math.floor(g / 2)}`;
+    const seat = g % 2;
+    const agents: Agent[] = [0, 1].map((s) => (s === seat ? mine : theirs)(seed, s));
+    const started = performance.now();
+    const state = playGame(def, { players: 2, seed, agents });
+    const took = (performance.now() - started) / 1000;
+    seconds += took;
+    const winners = state.result?.winners ?? [];
+    const got = winners.includes(seat) ? 1 / winners.length : 0;
+    wins += got;
+    const counts = (agents[seat] as Agent & { iterations?: { compiled: number; machine: number } }).iterations;
+    if (counts) {
+      counted = true;
+      iterations.compiled += counts.compiled;
+      iterations.machine += counts.machine;
+    }
+    const outcome = got === 1 ? 'wins' : got > 0 ? 'shares' : 'loses';
+    console.log(`${file} game ${g + 1}/${options.games} (seed ${seed}, agent in seat ${seat + 1}): scores ${state.result?.scores.join(':')}, ${state.moves.length} moves, ${took.toFixed(1)} s, agent ${outcome}`);
+  }
+  return {
+    file, agent: options.agent, opponent: options.opponent, games: played, wins,
+    winRate: wilson(wins, played), secondsPerGame: seconds / played, ...(counted ? { iterations } : {}),
+  };
+}
+
+const percent = (x: number) => `${Math.round(100 * x)}%`;
+if (options.skip >= options.games) fail(`--skip ${options.skip} leaves none of ${options.games} games`);
+const rows = (files.length ? files : shippedGames()).map(measure);
+console.log(`\n${options.agent} against ${options.opponent}, games ${options.skip + 1}–${options.games} of each, seeds ${options.seed}/k, seats swapped every game\n`);
+console.log('| game | games | wins | win rate (95% interval) | s a game | iterations (compiled / machine) |');
+console.log('|---|---|---|---|---|---|');
+for (const r of rows) {
+  const it = r.iterations ? `${r.iterations.compiled} / ${r.iterations.machine}` : '—';
+  console.log(`| ${r.file} | ${r.games} | ${r.wins} | ${percent(r.winRate.value)} (${percent(r.winRate.low)}–${percent(r.winRate.high)}) | ${r.secondsPerGame.toFixed(1)} | ${it} |`);
+}
+if (options.json) {
+  writeFileSync(options.json, `${JSON.stringify({ agent: options.agent, opponent: options.opponent, seed: options.seed, games: options.games, skip: options.skip, rows }, null, 2)}\n`);
+  console.log(`\nwritten to ${options.json}`);
+}

@@ -20,8 +20,17 @@ export interface MctsOptions {
   readonly ms?: number;
   /** UCB1's exploration constant. */
   readonly c: number;
-  /** Random moves played after the tree before the position is judged by the scores. */
+  /**
+   * Random moves played after the tree before the position is judged by the scores, where the game
+   * keeps a running score (some seat's winner measure is not 0 at the decision): judged soon after
+   * the move searched, before random moves pile noise on what it did.
+   */
   readonly depth: number;
+  /**
+   * The same while no seat has scored (every winner measure 0: a game decided only at its end, as
+   * `winner most won`, or the first moves of any game), where a short playout would end judged a draw.
+   */
+  readonly quiet: number;
   /**
    * 1: a playout also ends as soon as a seat's winner measure changes. In a game with a running
    * score (points after most moves) random moves past the next score only add noise to what the move just
@@ -32,7 +41,8 @@ export interface MctsOptions {
   readonly machine: number;
 }
 
-export const MCTS_DEFAULTS: MctsOptions = { iterations: 300, c: 0.7, depth: 40, scored: 0, machine: 0 };
+/** Chosen by measurement against greedy in every shipped two-player game (docs/agents.md, Strength). */
+export const MCTS_DEFAULTS: MctsOptions = { iterations: 1000, c: 0.7, depth: 3, quiet: 40, scored: 0, machine: 0 };
 
 /** The mcts agent, with how many of its iterations each engine has played so far. */
 export interface MctsAgent extends Agent {
@@ -50,7 +60,8 @@ class Node {
 }
 
 export function mctsAgent(seed: string | number, options: Partial<MctsOptions> = {}): MctsAgent {
-  const o = { ...MCTS_DEFAULTS, ...options };
+  // A depth given alone is every playout's (as before there were two).
+  const o = { ...MCTS_DEFAULTS, ...(options.depth !== undefined && options.quiet === undefined ? { quiet: options.depth } : {}), ...options };
   const rng = seedRng(`mcts:${seed}`);
   const iterations = { compiled: 0, machine: 0 };
   return {
@@ -66,11 +77,12 @@ export function mctsAgent(seed: string | number, options: Partial<MctsOptions> =
       const chosen = seen.variants.filter((id) => context.def.variants.some((v) => v.id === id && v.when === null));
       const program = o.scored || o.machine ? null : compiledProgram(context.def, seen.players, chosen);
       const team = modelFor(context.def, seen.players, chosen).winner?.team ?? false;
+      const p = scoring(context.def, sampler, rng) ? o : { ...o, depth: o.quiet };
       for (let i = 0; o.ms === undefined ? i < o.iterations : performance.now() < until; i++) {
-        if (program !== null && iterateCompiled(program, sampler, team, root, o, rng)) iterations.compiled++;
+        if (program !== null && iterateCompiled(program, sampler, team, root, p, rng)) iterations.compiled++;
         else {
           const sample = sampled(sampler, rng);
-          if (sample !== null) iterate(context.def, sample, root, o, rng);
+          if (sample !== null) iterate(context.def, sample, root, p, rng);
           iterations.machine++;
         }
       }
@@ -98,6 +110,12 @@ function sampled(sampler: Determinizer, rng: RngState): GameState | null {
     if (e instanceof RuleError) return null;
     throw e;
   }
+}
+
+/** Whether some seat's winner measure is not 0 in a state sampled from the view: a running score, which a short playout's end can be judged by. */
+function scoring(def: GameDefinition, sampler: Determinizer, rng: RngState): boolean {
+  const sample = sampled(sampler, rng);
+  return sample !== null && measures(def, sample).some((m) => m !== null && m !== 0);
 }
 
 /** One iteration on a sampled state (changed in place): select, expand one node, play out, back up. */

@@ -186,6 +186,11 @@ describe('mcts in Connect Four', () => {
     const play = (spec: string) => playGame(def, { players: 2, seed: 3, agents: [0, 1].map((s) => seatsFromSpecs(`${spec},random`, 2)(3, s)) }).moves.map((m) => m.move);
     expect(play('mcts:iterations=20:scored=1')).toEqual(play('mcts:iterations=20'));
   });
+
+  it('plays its playouts out to the quiet depth while no seat has scored (`won` is 0 until the end)', () => {
+    const play = (spec: string) => playGame(def, { players: 2, seed: 3, agents: [0, 1].map((s) => seatsFromSpecs(`${spec},random`, 2)(3, s)) }).moves.map((m) => m.move);
+    expect(play('mcts:iterations=20:depth=2:quiet=40')).toEqual(play('mcts:iterations=20:depth=40'));
+  });
 });
 
 describe('agent specs', () => {
