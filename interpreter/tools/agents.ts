@@ -29,6 +29,7 @@ const KINDS: Readonly<Record<string, AgentKind>> = {
       ms: 'milliseconds per decision instead (games then do not replay exactly)',
       c: `exploration constant (default ${MCTS_DEFAULTS.c})`,
       depth: `random moves after the tree before the scores judge, once a seat has scored (default ${MCTS_DEFAULTS.depth})`,
+      quiet: `the same while every seat's score is 0, as in games won only at the end (default ${MCTS_DEFAULTS.quiet}; depth alone sets both)`,
       scored: `1: a playout also stops when a score changes (default ${MCTS_DEFAULTS.scored})`,
       machine: '1: every playout on the machine, not the compiled program (to compare their speed)',
     },
