@@ -27,8 +27,9 @@ describe('the next decision, looked at on the compiled program', () => {
       for (let legal = legalMoves(def, state); legal && decisions < 150; legal = legalMoves(def, state)) {
         if (decisions++ % 5 === 0) {
           for (const move of legal.moves) {
-            const ahead = nextDecision(def, state, move);
-            expect(ahead, `${move} at move ${state.moves.length}`).not.toBeUndefined();
+            const found = nextDecision(def, state, move);
+            expect(found, `${move} at move ${state.moves.length}`).not.toBeUndefined();
+            const ahead = found!;
             const machine = machineAhead(def, state, move);
             if (machine.changed && ahead !== null) expect(ahead.drawn, move).toBe(true);
             expect(ahead === null ? null : { player: ahead.player, options: ahead.options }, move).toEqual(machine.next);
