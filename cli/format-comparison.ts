@@ -2,7 +2,7 @@
 // terminal, and a self-contained HTML page (`regula diff --report FILE.html`) with the two
 // rulebooks' passages side by side per difference, the traces and the classification.
 import {
-  CLASSIFICATION_TEXT, DIFFERENCE_TEXT, type CausedGroup, type ComparisonReport, type DeclDifference, type LineChange,
+  CLASSIFICATION_EXPLAINED, CLASSIFICATION_TEXT, DIFFERENCE_TEXT, type CausedGroup, type ComparisonReport, type DeclDifference, type LineChange,
   type OutcomeComparison, type ReportEntry,
 } from '../interpreter/tools/index.js';
 
@@ -33,18 +33,23 @@ function pairText(p: { readonly first: string; readonly second: string }): strin
 function summaryLine(r: ComparisonReport): string {
   const count = (c: ReportEntry['classification']) => r.entries.filter((e) => e.classification === c).length;
   const play = r.play ? ` Play: ${r.play.games} games, each encoding's random agents choosing in half; ${r.play.agreed} went the same way to the same result in both.` : '';
-  const kinds = count('variant') ? '' : `: ${count('rulebooks differ')} where ${CLASSIFICATION_TEXT['rulebooks differ']}, ${count('encodings differ')} where ${CLASSIFICATION_TEXT['encodings differ']}`;
+  const kinds = count('variant') ? '' : `: ${count('rulebooks differ')} where ${CLASSIFICATION_TEXT['rulebooks differ']}, ${count('rulebook silent')} where ${CLASSIFICATION_TEXT['rulebook silent']}, ${count('encodings differ')} where ${CLASSIFICATION_TEXT['encodings differ']}`;
   return `${plural(r.same, 'declaration')} mean the same in both. ${plural(r.entries.length, 'difference')}${kinds}.${play}`;
 }
 
 function entryText(e: ReportEntry, n: number, r: ComparisonReport): string[] {
   const lines = [`${n}. ${e.title} — ${CLASSIFICATION_TEXT[e.classification]}`];
+  if (n === 1 || r.entries[n - 2]?.classification !== e.classification) lines.push(`   (${CLASSIFICATION_EXPLAINED[e.classification]})`);
   for (const [side, passages] of [['first', e.passages.first], ['second', e.passages.second]] as const) {
     const book = r.rulebooks[side] ? ` (${r.rulebooks[side]})` : '';
     if (!passages.length) lines.push(`   ${side} rulebook${book}: (says nothing here)`);
     for (const p of passages) lines.push(`   ${side} rulebook${book}: “${p}”`);
   }
   if (e.note) lines.push(`   reading: ${e.note}`);
+  for (const side of ['first', 'second'] as const) {
+    const chosen = e.choices?.[side];
+    if (chosen) lines.push(`   the ${side} encoding chose: ${chosen.join('; ') || '(it does not say)'}`);
+  }
   for (const d of e.declarations) lines.push(...declarationText(d));
   for (const a of e.ambiguities) lines.push(`   ambiguous in the ${a.side} (${a.key}): “${a.quote}”${a.because ? ` because ${a.because}` : ''}`);
   if (e.play.length) {
@@ -127,7 +132,7 @@ const STYLE = `
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 70em; padding: 0 1em; color: #222; }
 h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 2em; border-bottom: 1px solid #ccc; }
 .tag { font-size: .8em; padding: .1em .5em; border-radius: .8em; margin-left: .5em; vertical-align: middle; }
-.rulebooks { background: #e6f0ff; color: #124; } .encodings { background: #ffe8d6; color: #630; }
+.rulebooks { background: #e6f0ff; color: #124; } .silent { background: #eee6ff; color: #324; } .encodings { background: #ffe8d6; color: #630; }
 table.side { width: 100%; border-collapse: collapse; table-layout: fixed; } table.side td, table.side th { vertical-align: top; padding: .4em .6em; border: 1px solid #ddd; }
 table.side th { background: #f6f6f6; text-align: left; font-weight: 600; }
 blockquote { margin: 0 0 .4em; font-style: italic; } pre { background: #f8f8f8; padding: .5em; overflow-x: auto; font-size: .85em; }
@@ -148,7 +153,7 @@ export function reportHtml(r: ComparisonReport): string {
 <p>${esc(summaryLine(r))}</p>
 ${r.renamed.length ? `<p>Paired though named differently (first ↔ second): ${r.renamed.map((p) => code(pairText(p))).join(', ')}.</p>` : ''}
 ${stale}
-<p class="muted">Each difference is classified: <span class="tag rulebooks">${CLASSIFICATION_TEXT['rulebooks differ']}</span> (recorded in the translators' notes with a passage from each rulebook) or <span class="tag encodings">${CLASSIFICATION_TEXT['encodings differ']}</span> (to be fixed in one encoding). Labels, layout, comments and citations are not differences; moves are compared by what they do.</p>
+<p class="muted">Each difference is classified: <span class="tag rulebooks">${CLASSIFICATION_TEXT['rulebooks differ']}</span> (recorded in the translators' notes with a passage from each rulebook), <span class="tag silent">${CLASSIFICATION_TEXT['rulebook silent']}</span> (a note: each encoder's choice is shown) or <span class="tag encodings">${CLASSIFICATION_TEXT['encodings differ']}</span> (to be fixed in one encoding). Labels, layout, comments and citations are not differences; moves are compared by what they do.</p>
 ${entries}
 ${untraced}
 ${outcomes}
@@ -157,7 +162,8 @@ ${outcomes}
 }
 
 function entryHtml(e: ReportEntry, n: number, r: ComparisonReport): string {
-  const cls = e.classification === 'encodings differ' ? 'encodings' : 'rulebooks';
+  const cls = e.classification === 'encodings differ' ? 'encodings' : e.classification === 'rulebook silent' ? 'silent' : 'rulebooks';
+  const choices = e.choices ? `<table class="side"><tr><th>The first encoding chose</th><th>The second encoding chose</th></tr><tr><td>${esc(e.choices.first.join('; ') || '(it does not say)')}</td><td>${esc(e.choices.second.join('; ') || '(it does not say)')}</td></tr></table>` : '';
   const quotes = (ps: readonly string[]) => (ps.length ? ps.map((p) => `<blockquote>“${esc(p)}”</blockquote>`).join('') : '<span class="muted">(says nothing here)</span>');
   const declarations = e.declarations.map((d) => {
     const where = [d.first ? `first ${d.first.at}` : '', d.second ? `second ${d.second.at}` : ''].filter(Boolean).join(', ');
@@ -168,7 +174,9 @@ function entryHtml(e: ReportEntry, n: number, r: ComparisonReport): string {
   return `<section id="d${n}">
 <h2>${n}. ${esc(e.title)}<span class="tag ${cls}">${CLASSIFICATION_TEXT[e.classification]}</span></h2>
 <table class="side"><tr><th>First rulebook${r.rulebooks.first ? ` <code>${esc(r.rulebooks.first)}</code>` : ''}</th><th>Second rulebook${r.rulebooks.second ? ` <code>${esc(r.rulebooks.second)}</code>` : ''}</th></tr><tr><td>${quotes(e.passages.first)}</td><td>${quotes(e.passages.second)}</td></tr></table>
+<p class="muted">${esc(CLASSIFICATION_EXPLAINED[e.classification])}</p>
 ${e.note ? `<p><b>Reading:</b> ${code(e.note)}</p>` : ''}
+${choices}
 ${ambiguities}
 ${declarations}
 ${e.play.length ? `<h3>In play</h3>${e.play.map(groupHtml).join('')}` : ''}

@@ -21,6 +21,13 @@ export interface TranslationNote {
   readonly second: readonly string[];
   /** How each encoding reads its passages, in a sentence or two. */
   readonly note?: string;
+  /**
+   * `differ` (the default): the rulebooks say different things. `gap`: one rulebook is silent or
+   * ambiguous where the other is precise, and the encoders had to choose.
+   */
+  readonly kind?: 'differ' | 'gap';
+  /** For a gap: what each encoding chose, in a sentence (else its `ambiguous … because …` notes say it). */
+  readonly choices?: { readonly first?: string; readonly second?: string };
 }
 
 /** The notes file: which two encodings it is about, and where their rulebooks disagree. */
@@ -30,12 +37,21 @@ export interface TranslationNotes {
   readonly differences: readonly TranslationNote[];
 }
 
-export type Classification = 'rulebooks differ' | 'encodings differ' | 'variant';
+export type Classification = 'rulebooks differ' | 'rulebook silent' | 'encodings differ' | 'variant';
 
 export const CLASSIFICATION_TEXT: Readonly<Record<Classification, string>> = {
   'rulebooks differ': 'the rulebooks differ',
+  'rulebook silent': 'one rulebook is silent or ambiguous where the other is precise',
   'encodings differ': 'the encodings differ where the rulebooks agree',
   variant: 'what the variant changes',
+};
+
+/** What each kind of entry means and what to do about it, a sentence each, for the report's readers. */
+export const CLASSIFICATION_EXPLAINED: Readonly<Record<Classification, string>> = {
+  'rulebooks differ': 'the two translations say different things; both encodings follow their own, and the translators\' notes record it',
+  'rulebook silent': 'one translation leaves open what the other says, or says it unclearly; each encoder chose a reading (shown), which is a note for the translators, not an error',
+  'encodings differ': 'the translations agree but the encodings do not: one encoding should be changed to match the other',
+  variant: 'what choosing the variant changes',
 };
 
 export interface AmbiguityNote {
@@ -51,6 +67,8 @@ export interface ReportEntry {
   /** The rulebooks' passages side by side: the notes' when the rulebooks differ, else what each declaration cites. */
   readonly passages: { readonly first: readonly string[]; readonly second: readonly string[] };
   readonly note: string | null;
+  /** For a gap in one rulebook: what each encoding chose there. */
+  readonly choices: { readonly first: readonly string[]; readonly second: readonly string[] } | null;
   /** For an entry the notes do not explain: how to make it go away. */
   readonly advice: string | null;
   readonly declarations: readonly DeclDifference[];
@@ -107,21 +125,38 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
     for (const k of n.declarations) if (!byKey.has(k)) staleNotes.push(`${n.title}: ${k} does not differ`);
     const keys = [...new Set(declarations.map((d) => d.key))];
     declarations.forEach((d) => taken.add(d.key));
+    const ambiguities = ambiguitiesOf(declarations);
+    const chosen = (side: 'first' | 'second') => (n.choices?.[side] ? [n.choices[side]!] : ambiguities.filter((a) => a.side === side && a.because).map((a) => a.because!));
     entries.push({
-      title: n.title, classification: 'rulebooks differ', passages: { first: n.first, second: n.second }, note: n.note ?? null, advice: null,
-      declarations: declarations.filter((d, i) => declarations.indexOf(d) === i), ambiguities: ambiguitiesOf(declarations), play: playOf(keys),
+      title: n.title, classification: n.kind === 'gap' ? 'rulebook silent' : 'rulebooks differ', passages: { first: n.first, second: n.second }, note: n.note ?? null, advice: null,
+      choices: n.kind === 'gap' ? { first: chosen('first'), second: chosen('second') } : null,
+      declarations: declarations.filter((d, i) => declarations.indexOf(d) === i), ambiguities, play: playOf(keys),
     });
   }
   for (const d of structure.differences) {
     if (taken.has(d.key)) continue;
+    const ambiguities = ambiguitiesOf([d]);
+    const reading = (side: 'first' | 'second') => ambiguities.filter((a) => a.side === side && a.because).map((a) => a.because!);
+    // Encoders who marked the declaration ambiguous, and read it differently, read unclear or missing
+    // text: a gap to record, not an error. (The same reading written two ways is an error.)
+    const gap = !input.variantsOnly && ambiguities.length > 0 && JSON.stringify(reading('first')) !== JSON.stringify(reading('second'));
+    const record = `record it with a passage from each rulebook in the translators' notes (${notesName(input)})`;
     entries.push({
-      title: d.secondKey ? `${d.key} ↔ ${d.secondKey}` : d.key, classification: input.variantsOnly ? 'variant' : 'encodings differ', passages: { first: d.first?.cites ?? [], second: d.second?.cites ?? [] }, note: null,
-      advice: input.variantsOnly ? null : d.status === 'changed'
-        ? `If the two rulebooks say the same here, write \`${d.key}\` the same way in both encodings (the lines above are what differs); if they do not, record it with a passage from each rulebook in the translators' notes (${notesName(input)}).`
-        : `If the two rulebooks say the same here, give the other encoding the same \`${d.key}\`, or express it the other's way; if they do not, record it with a passage from each rulebook in the translators' notes (${notesName(input)}).`,
-      declarations: [d], ambiguities: ambiguitiesOf([d]), play: playOf([d.key]),
+      title: d.secondKey ? `${d.key} ↔ ${d.secondKey}` : d.key,
+      classification: input.variantsOnly ? 'variant' : gap ? 'rulebook silent' : 'encodings differ',
+      passages: { first: d.first?.cites ?? [], second: d.second?.cites ?? [] }, note: null,
+      choices: gap ? { first: reading('first'), second: reading('second') } : null,
+      advice: input.variantsOnly ? null : gap
+        ? `The encoders read unclear or missing text differently: if one rulebook leaves it open, ${record} as a gap ("kind": "gap"); if both say the same, write \`${d.key}\` the same way in both encodings.`
+        : d.status === 'changed'
+          ? `If the two rulebooks say the same here, write \`${d.key}\` the same way in both encodings (the lines above are what differs); if they do not, ${record}.`
+          : `If the two rulebooks say the same here, give the other encoding the same \`${d.key}\`, or express it the other's way; if they do not, ${record}.`,
+      declarations: [d], ambiguities, play: playOf([d.key]),
     });
   }
+  // Each kind together, in the order a translator deals with them: disagreements, gaps, then errors.
+  const rank: Readonly<Record<Classification, number>> = { 'rulebooks differ': 0, 'rulebook silent': 1, 'encodings differ': 2, variant: 3 };
+  entries.sort((x, y) => rank[x.classification] - rank[y.classification]);
   return {
     first: input.first, second: input.second, rulebooks: input.rulebooks ?? { first: null, second: null }, same: structure.same.length, renamed: structure.renamed, entries, staleNotes,
     untraced: groups.filter((g) => !placed.has(g)),
@@ -147,11 +182,15 @@ export function notesProblems(value: unknown): string[] {
     if (typeof n?.title !== 'string') out.push(`difference ${i + 1}: \`title\` must be text`);
     if (!strings(n?.declarations) || !n.declarations.length) out.push(`difference ${i + 1}: \`declarations\` must list the declarations it concerns`);
     if (!strings(n?.first) || !strings(n?.second)) out.push(`difference ${i + 1}: \`first\` and \`second\` must list passages`);
+    if (n?.kind !== undefined && n.kind !== 'differ' && n.kind !== 'gap') out.push(`difference ${i + 1}: \`kind\` must be "differ" or "gap"`);
   });
   return out;
 }
 
 /** The notes as they read from the second encoding's point of view: first and second swapped. */
 export function swapNotes(n: TranslationNotes): TranslationNotes {
-  return { first: n.second, second: n.first, differences: n.differences.map((d) => ({ ...d, first: d.second, second: d.first })) };
+  return {
+    first: n.second, second: n.first,
+    differences: n.differences.map((d) => ({ ...d, first: d.second, second: d.first, ...(d.choices ? { choices: { first: d.choices.second, second: d.choices.first } } : {}) })),
+  };
 }

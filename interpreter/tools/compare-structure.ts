@@ -147,7 +147,8 @@ export function compareStructure(first: GameDefinition, second: GameDefinition, 
 
 /** A line diff by longest common subsequence (declarations are short). */
 export function diffLines(a: readonly string[], b: readonly string[]): LineChange[] {
-  const norm = (l: string) => l.trim();
+  // A title is each translation's words, never a difference: lines that differ only there are kept.
+  const norm = (l: string) => l.trim().replace(/^((?:add |replace )?(?:variant [\w-]+|phase|step|game))\s+"(?:[^"\\]|\\.)*"/, '$1');
   const n = a.length, m = b.length;
   const lcs: number[][] = Array.from({ length: n + 1 }, () => Array<number>(m + 1).fill(0));
   for (let i = n - 1; i >= 0; i--) {

@@ -137,7 +137,7 @@ function structureView(s: StructureComparison, r: ComparisonReport, reveal: (at:
   const count = (c: ReportEntry['classification']) => r.entries.filter((e) => e.classification === c).length;
   return h('div', {},
     h('p', {}, `${s.same.length} declarations mean the same; ${r.entries.length} difference${r.entries.length === 1 ? '' : 's'}`,
-      count('variant') ? '.' : `: ${count('rulebooks differ')} where ${CLASSIFICATION_TEXT['rulebooks differ']}, ${count('encodings differ')} where ${CLASSIFICATION_TEXT['encodings differ']}.`),
+      count('variant') ? '.' : `: ${count('rulebooks differ')} where ${CLASSIFICATION_TEXT['rulebooks differ']}, ${count('rulebook silent')} where ${CLASSIFICATION_TEXT['rulebook silent']}, ${count('encodings differ')} where ${CLASSIFICATION_TEXT['encodings differ']}.`),
     r.entries.map((e) => h('details', { class: 'difference', 'data-status': e.declarations[0]?.status ?? 'changed', 'data-classification': e.classification },
       h('summary', {}, h('strong', {}, e.title), ' ', h('span', { class: 'muted small' }, CLASSIFICATION_TEXT[e.classification]), ' ',
         e.declarations.flatMap((d) => [d.first ? link(d.first.at) : null, ' ', d.second ? link(d.second.at) : null, ' '])),

@@ -106,7 +106,7 @@ describe('regula diff', () => {
   it('prints where two encodings part and exits 1', () => {
     const r = regula('diff', 'test/compare/last-coin.first.rules', 'test/compare/last-coin.second.rules', '--games', '2');
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('4 declarations mean the same in both. 2 differences: 0 where the rulebooks differ, 2 where the encodings differ where the rulebooks agree.');
+    expect(r.stdout).toContain('4 declarations mean the same in both. 2 differences: 0 where the rulebooks differ, 0 where one rulebook is silent or ambiguous where the other is precise, 2 where the encodings differ where the rulebooks agree.');
     expect(r.stdout).toMatch(/^ +- +choose n from 1 to min\(3, pile\) as take$/m);
     expect(r.stdout).toMatch(/^ +\+ +choose n from 1 to min\(limit, pile\) as take$/m);
     expect(r.stdout).toContain('define limit, only in the second');
