@@ -15,7 +15,8 @@ import {
   countdownText, countersTable, decisionLine, explanationView, logList, phaseChips, phaseKey, piecesView, resultView, zonesView, type LogOrigin,
 } from './game-view.js';
 import { moveList, needsFilter } from './moves-view.js';
-import { LONG_LINK, parseSavedGame, SAVED_GAME_FORMAT, savedGameJson, shareFragment, type SavedGame } from './saved-game.js';
+import { originalText, RULESETS } from './rulesets.js';
+import { commandLineGame, LONG_LINK, parseSavedGame, SAVED_GAME_FORMAT, savedGameJson, shareFragment, type SavedGame } from './saved-game.js';
 import { SimulationCard } from './balance-view.js';
 import { outlineView, type OutlineView } from './outline-view.js';
 import { TableView } from './table-view.js';
@@ -261,7 +262,8 @@ export class PlayPanel {
     this.importInput.value = '';
     if (!file) return;
     try {
-      await this.resume(parseSavedGame(await file.text(), file.name));
+      const text = await file.text();
+      await this.resume((await commandLineGame(text, file.name, { paths: RULESETS, text: originalText })) ?? parseSavedGame(text, file.name));
     } catch (e) {
       this.showProblem({ title: 'Cannot import this game', message: (e as Error).message, at: null });
       this.gameArea.hidden = false;

@@ -1,8 +1,11 @@
 // A game kept outside the page: takes the ruleset (path and text), the setup, the moves and the
 // position reached, gives it as a JSON file to download and as a link whose fragment holds the
 // same data deflated (fflate) and base64url-encoded, and reads both back with an error that says
-// what is wrong. A game is replayed from these: the seed makes every shuffle the same again.
+// what is wrong. A game is replayed from these: the seed makes every shuffle the same again. A game
+// the command line saved (regula-saved-game/1) is read too, its ruleset found by its hash.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { validate } from '../../interpreter/definition/index.js';
+import { rulesetIdentity, SAVED_GAME_FORMAT as SAVED_GAME_FORMAT_CLI, type SavedGame as CommandLineGame } from '../../interpreter/tools/index.js';
 
 export const SAVED_GAME_FORMAT = 'regula-playground-game/1';
 
@@ -47,6 +50,42 @@ export function parseSavedGame(text: string, source = 'The file'): SavedGame {
 }
 
 export const savedGameJson = (game: SavedGame): string => `${JSON.stringify(game, null, 1)}\n`;
+
+/** The rulesets a game saved by the command line may be of: their paths, and each one's original text. */
+export interface RulesetSource {
+  readonly paths: readonly string[];
+  readonly text: (path: string) => Promise<string>;
+}
+
+/**
+ * A game the command line saved (`regula play --json`, `--save`: interpreter/tools/saved-game.ts)
+ * as a playground game: its ruleset is the one of `rulesets` whose text has the hash it records,
+ * and its moves are the decisions players took (those the rules took alone are taken again when
+ * they are played). Replaying them checks each, as for any imported game. Null for a file of
+ * another format; SavedGameError for one of this format that cannot be read or matched.
+ */
+export async function commandLineGame(text: string, source: string, rulesets: RulesetSource): Promise<SavedGame | null> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null; // parseSavedGame says what is wrong with it
+  }
+  if (!data || typeof data !== 'object' || (data as { format?: unknown }).format !== SAVED_GAME_FORMAT_CLI) return null;
+  let game: CommandLineGame;
+  try {
+    game = validate<CommandLineGame>('saved game', data, source);
+  } catch (e) {
+    throw new SavedGameError((e as Error).message);
+  }
+  for (const path of rulesets.paths) {
+    const original = await rulesets.text(path);
+    if (rulesetIdentity({ file: path, text: original, cites: [] }).sha256 !== game.ruleset.sha256) continue;
+    const moves = game.moves.filter((m) => !m.forced).map((m) => m.move);
+    return { format: SAVED_GAME_FORMAT, ruleset: { path, text: original }, players: game.players, seed: game.seed, variants: [...game.variants], moves, position: moves.length };
+  }
+  throw new SavedGameError(`${source} was saved from ${game.ruleset.file} (hash ${game.ruleset.sha256.slice(0, 12)}…), which is none of the playground's rulesets as they are shipped: open it with the command line (regula play RULES --state ${source}).`);
+}
 
 const toBase64Url = (bytes: Uint8Array): string => {
   let text = '';
