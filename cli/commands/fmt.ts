@@ -1,17 +1,31 @@
 // `regula fmt [--check] <file>...`: lays rulesets out the one canonical way (language/format.ts),
 // rewriting each in place; with --check, lists the files that would change and changes nothing.
-// A file with syntax errors is refused with its diagnostics and left as it is.
+// A file with syntax errors is refused with its diagnostics and left as it is; one that cannot be
+// read or written is one line, and the others are still formatted (exit 2).
 import { renderDiagnostic } from '../../grammar/diagnostics.js';
 import { format, FormatSafetyError } from '../../language/format.js';
 import { has, type Args } from '../args.js';
-import { readInputFile, replaceFile } from '../files.js';
+import { FileError, readInputFile, replaceFile } from '../files.js';
 import { err, out } from '../shared.js';
 
 export async function run(args: Args): Promise<number> {
   const check = has(args, 'check');
   let failed = false;
+  // A file that cannot be read or written is said in one line, and the others are still formatted (exit 2).
+  let refused = false;
+  const fileError = (e: unknown) => {
+    if (!(e instanceof FileError)) throw e;
+    err(`error: ${e.message}`);
+    refused = true;
+  };
   for (const path of args.positional) {
-    const source = readInputFile(path, 'ruleset');
+    let source: string;
+    try {
+      source = readInputFile(path, 'ruleset');
+    } catch (e) {
+      fileError(e);
+      continue;
+    }
     let result;
     try {
       result = format(source, path);
@@ -32,11 +46,16 @@ export async function run(args: Args): Promise<number> {
       out(`${path}: would be reformatted (${firstDifference(source, result.text)}); run regula fmt ${path}`);
       failed = true;
     } else {
-      replaceFile(path, result.text);
+      try {
+        replaceFile(path, result.text);
+      } catch (e) {
+        fileError(e);
+        continue;
+      }
       out(`${path}: formatted`);
     }
   }
-  return failed ? 1 : 0;
+  return refused ? 2 : failed ? 1 : 0;
 }
 
 /** Where the two texts first part, as `line N: - old / + new`. */

@@ -134,6 +134,7 @@ export function usageCases(f: Fixtures): Case[] {
     { what: 'a ruleset whose name and lines hold escape sequences', argv: ['check', f.escapes], codes: [1], says: /\\u001b\[2Jnothing\\u202e/ },
     { what: 'the game name of a ruleset with escape sequences', argv: ['info', f.escapes], codes: [1] },
     { what: 'check of three files, the second a device', argv: ['check', C4, '/dev/zero', f.c4Copy], codes: [2], says: /^(?=[\s\S]*connect-four\.rules: ok)(?=[\s\S]*\/dev\/zero cannot be read: it is a device)(?=[\s\S]*c4-copy\.rules: ok)/ },
+    { what: 'fmt --check of three files, the second a FIFO', argv: ['fmt', '--check', C4, f.damaged['a FIFO']!, f.c4Copy], codes: [2], says: /fifo cannot be read: it is a named pipe/ },
     // Rulesets past the limits: a diagnostic, quickly.
     { what: 'a ruleset of one 4 MB sum', argv: ['check', f.hugeSum], codes: [1], says: /R0808/ },
     { what: 'a ruleset of one 4 MB sum, played', argv: ['play', f.hugeSum], codes: [1], says: /R0808/ },
