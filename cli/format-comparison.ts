@@ -53,9 +53,14 @@ function entryText(e: ReportEntry, n: number, r: ComparisonReport): string[] {
   for (const d of e.declarations) lines.push(...declarationText(d));
   for (const a of e.ambiguities) lines.push(`   ambiguous in the ${a.side} (${a.key}): “${a.quote}”${a.because ? ` because ${a.because}` : ''}`);
   if (e.play.length) {
-    lines.push(`   in play:`);
-    for (const g of e.play) lines.push(...groupText(g, '     '));
+    // What came first in some game is this difference's own doing; what only followed another is told as a count.
+    const first = e.play.filter((g) => g.firstIn > 0);
+    const later = e.play.filter((g) => g.firstIn === 0);
+    lines.push(`   in play (only this difference applied):`);
+    for (const g of first.length ? first : e.play) lines.push(...groupText(g, '     '));
+    if (first.length && later.length) lines.push(`     and ${plural(later.length, 'more place')} where the games parted only after an earlier difference, in ${plural(Math.max(...later.map((g) => g.games)), 'game')} at most`);
   }
+  if (e.unreached) lines.push(`   in play: ${e.unreached}`);
   if (e.advice) lines.push(`   to fix: ${e.advice}`);
   return lines;
 }
@@ -179,7 +184,8 @@ ${e.note ? `<p><b>Reading:</b> ${code(e.note)}</p>` : ''}
 ${choices}
 ${ambiguities}
 ${declarations}
-${e.play.length ? `<h3>In play</h3>${e.play.map(groupHtml).join('')}` : ''}
+${e.play.length ? `<h3>In play (only this difference applied)</h3>${e.play.map(groupHtml).join('')}` : ''}
+${e.unreached ? `<p class="note">${code(e.unreached)}</p>` : ''}
 ${e.advice ? `<p class="note"><b>To fix:</b> ${code(e.advice)}</p>` : ''}
 </section>`;
 }

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import {
-  causesOfPlay, compareOutcomes, comparePlay, compareStructure, comparisonReport, notesProblems, sharedPlayerCounts, swapNotes,
+  causesOfPlay, compareOutcomes, comparePlay, compareStructure, comparisonReport, counterfactualPlay, entryDeclarations, notesProblems, sharedPlayerCounts, swapNotes,
   type TranslationNotes,
 } from '../../interpreter/tools/index.js';
 import { flag, flags, has, intFlag, UsageError, type Args } from '../args.js';
@@ -38,9 +38,11 @@ export async function run(args: Args): Promise<number> {
     }
   }
   const seed = flag(args, 'seed') ?? '1';
-  const play = games === 0 ? null : causesOfPlay(a, b, structure, comparePlay(a, b, {
-    players: counts, games, seed, variants, names: structure.pairing.names, maxMoves: intFlag(args, 'max-moves', 100_000, 1), onProgress: progress('games played in both'),
-  }));
+  const playOptions = { players: counts, games, seed, variants, maxMoves: intFlag(args, 'max-moves', 100_000, 1), onProgress: progress('games played in both') };
+  // Two encodings: each entry's games played with only its difference applied, so every count is that entry's.
+  const play = games === 0 ? null : secondPath === file
+    ? causesOfPlay(a, b, structure, comparePlay(a, b, playOptions))
+    : counterfactualPlay(a, b, structure, entryDeclarations(structure, notes), playOptions);
   const outcomes = games === 0 ? null : compareOutcomes(a, b, { players: counts, games, seed, variants, onProgress: progress('games played on each side') });
   const withVariants = (ids: readonly string[]) => (ids.length ? ` with ${ids.join(', ')}` : '');
   const report = comparisonReport({ first: `${file}${withVariants(variants.first)}`, second: `${secondPath}${withVariants(variants.second)}`, structure, play, outcomes, notes, variantsOnly: secondPath === file, rulebooks: { first: a.rulebook, second: b.rulebook } });

@@ -5,7 +5,7 @@
 import type { Decl } from '../../grammar/ast.js';
 import type { GameDefinition, VariantDefinition } from '../definition/index.js';
 import { declKey, declLabel } from '../definition/index.js';
-import { compareGame, type PlayComparison, type PlayDifferenceGroup } from './compare-play.js';
+import { compareGame, comparePlay, type PlayComparison, type PlayComparisonOptions, type PlayDifferenceGroup } from './compare-play.js';
 import type { StructureComparison } from './compare-structure.js';
 import { inFirstWords } from './compare-pairing.js';
 
@@ -119,4 +119,31 @@ export function withDeclaration(first: GameDefinition, second: GameDefinition, k
     if (d && !decls.some((x) => declKey(x) === declKey(d) && x.kind === d.kind)) decls.push(d);
   }
   return { ...first, decls, variants };
+}
+
+/** The play evidence of each report entry, found by counterfactuals. */
+export interface CounterfactualPlay extends CausedPlay {
+  /** The entries (by their declarations) no game reached: played alone, they changed nothing. */
+  readonly unreached: readonly (readonly string[])[];
+}
+
+/**
+ * Evidence by counterfactuals: for each entry (the declarations one difference of the rules is
+ * made of), the first encoding with only those declarations as the second has them is played
+ * against the first itself, so every game counted belongs to that entry alone. A declaration that
+ * does nothing by itself (a zone, counter or event only one encoding has) is played with the
+ * entry's others. The games both encodings play in full are counted for the summary.
+ */
+export function counterfactualPlay(first: GameDefinition, second: GameDefinition, structure: StructureComparison, entries: readonly (readonly string[])[], o: PlayComparisonOptions): CounterfactualPlay {
+  const full = comparePlay(first, second, { ...o, names: structure.pairing.names });
+  const groups: CausedGroup[] = [];
+  const unreached: (readonly string[])[] = [];
+  for (const keys of entries) {
+    let applied = first;
+    for (const key of keys) applied = withDeclaration(applied, second, key, structure);
+    const alone = comparePlay(first, applied, { ...o, names: {}, onProgress: undefined });
+    if (!alone.groups.length) unreached.push(keys);
+    groups.push(...alone.groups.map((g) => ({ ...g, causes: keys })));
+  }
+  return { games: full.games, agreed: full.agreed, groups, unreached };
 }

@@ -76,6 +76,8 @@ export interface ReportEntry {
   readonly ambiguities: readonly AmbiguityNote[];
   /** The play differences these declarations cause. */
   readonly play: readonly CausedGroup[];
+  /** Played with only this difference applied, no game reached it: what situation would show it. */
+  readonly unreached: string | null;
 }
 
 export interface ComparisonReport {
@@ -100,7 +102,7 @@ export interface ReportInput {
   readonly second: string;
   readonly rulebooks?: { readonly first: string | null; readonly second: string | null };
   readonly structure: StructureComparison;
-  readonly play: CausedPlay | null;
+  readonly play: (CausedPlay & { readonly unreached?: readonly (readonly string[])[] }) | null;
   readonly outcomes: readonly OutcomeComparison[] | null;
   readonly notes: TranslationNotes | null;
   /** One encoding compared with itself under other variants: a designer's question, not a translator's. */
@@ -120,6 +122,11 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
     (d[side]?.ambiguous ?? []).map((a) => ({ side, key: d.key, quote: a.quote, because: a.because }))));
   const entries: ReportEntry[] = [];
   const staleNotes: string[] = [];
+  const unreachedText = (keys: readonly string[]): string | null => {
+    if (!input.play?.unreached?.some((u) => u.length === keys.length && u.every((k) => keys.includes(k)))) return null;
+    const acting = keys.filter((k) => !/^(zone|counter|event|component|table) /.test(k));
+    return `not reached: in ${input.play.games} games played with only this difference, no game came to a point where ${(acting.length ? acting : keys).map((k) => `\`${k}\``).join(' or ')} acts differently; a game that does — where ${acting.length > 1 ? 'these rules apply' : 'this rule applies'} in a case the two encodings treat differently (the lines above) — would show it`;
+  };
   for (const n of notes?.differences ?? []) {
     const declarations = n.declarations.map((k) => byKey.get(k)).filter((d): d is DeclDifference => !!d);
     for (const k of n.declarations) if (!byKey.has(k)) staleNotes.push(`${n.title}: ${k} does not differ`);
@@ -130,7 +137,7 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
     entries.push({
       title: n.title, classification: n.kind === 'gap' ? 'rulebook silent' : 'rulebooks differ', passages: { first: n.first, second: n.second }, note: n.note ?? null, advice: null,
       choices: n.kind === 'gap' ? { first: chosen('first'), second: chosen('second') } : null,
-      declarations: declarations.filter((d, i) => declarations.indexOf(d) === i), ambiguities, play: playOf(keys),
+      declarations: declarations.filter((d, i) => declarations.indexOf(d) === i), ambiguities, play: playOf(keys), unreached: unreachedText(keys),
     });
   }
   for (const d of structure.differences) {
@@ -151,7 +158,7 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
         : d.status === 'changed'
           ? `If the two rulebooks say the same here, write \`${d.key}\` the same way in both encodings (the lines above are what differs); if they do not, ${record}.`
           : `If the two rulebooks say the same here, give the other encoding the same \`${d.key}\`, or express it the other's way; if they do not, ${record}.`,
-      declarations: [d], ambiguities, play: playOf([d.key]),
+      declarations: [d], ambiguities, play: playOf([d.key]), unreached: unreachedText([d.key]),
     });
   }
   // Each kind together, in the order a translator deals with them: disagreements, gaps, then errors.
@@ -193,4 +200,21 @@ export function swapNotes(n: TranslationNotes): TranslationNotes {
     first: n.second, second: n.first,
     differences: n.differences.map((d) => ({ ...d, first: d.second, second: d.first, ...(d.choices ? { choices: { first: d.choices.second, second: d.choices.first } } : {}) })),
   };
+}
+
+/**
+ * The declarations of each entry the report will have, in its order before sorting: the notes'
+ * (as the comparison keys them), then each other difference alone — what counterfactual play applies.
+ */
+export function entryDeclarations(structure: StructureComparison, notes: TranslationNotes | null): string[][] {
+  const byKey = new Map(structure.differences.flatMap((d) => [[d.key, d] as const, ...(d.secondKey ? [[d.secondKey, d] as const] : [])]));
+  const taken = new Set<string>();
+  const out: string[][] = [];
+  for (const n of notes?.differences ?? []) {
+    const keys = [...new Set(n.declarations.map((k) => byKey.get(k)?.key).filter((k): k is string => !!k))];
+    keys.forEach((k) => taken.add(k));
+    if (keys.length) out.push(keys);
+  }
+  for (const d of structure.differences) if (!taken.has(d.key)) out.push([d.key]);
+  return out;
 }

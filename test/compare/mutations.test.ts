@@ -3,7 +3,7 @@
 // one side fail is reported as a difference, and the rest of the report is still given.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { causesOfPlay, compareOutcomes, comparePlay, compareStructure, comparisonReport } from '../../interpreter/tools/index.js';
+import { causesOfPlay, compareOutcomes, comparePlay, compareStructure, comparisonReport, counterfactualPlay, entryDeclarations } from '../../interpreter/tools/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { compileFile, compileText, repoRoot } from '../helpers.js';
 import { harmlessMutants, ruleMutants, renamedRuleMutant } from './mutants.js';
@@ -105,6 +105,22 @@ describe('edits of a rule are reported and named by that rule', () => {
   it('a changed choice', () => {
     const play = reportedBy(replaceOnce('choose amount from 1 to min(3, coins) as donate', 'choose amount from 1 to min(2, coins) as donate'), 'rule temple');
     expect(play.groups.some((g) => g.kind === 'moves' && g.example.detail.some((d) => d === 'only in the first: donate 3'))).toBe(true);
+  });
+});
+
+describe('evidence by counterfactuals', () => {
+  it('two planted differences: each entry\'s games are played with only its own applied, and counted there alone', () => {
+    const m = mutant((t) => replaceOnce('[10, 7, 4][place]', '[10, 6, 4][place]')(replaceOnce('choose amount from 1 to min(3, coins) as donate', 'choose amount from 1 to min(2, coins) as donate')(t)));
+    const structure = compareStructure(original, m);
+    const entries = entryDeclarations(structure, null);
+    expect(entries).toEqual([['rule temple'], ['rule temple-ranking']]);
+    const play = counterfactualPlay(original, m, structure, entries, { games: 3, seed: 'm', players: [4, 5] });
+    for (const keys of entries) expect(play.groups.some((g) => g.causes.join() === keys.join())).toBe(true);
+    for (const g of play.groups) expect(entries.map((k) => k.join())).toContain(g.causes.join());
+    expect(play.unreached).toEqual([]);
+    const report = comparisonReport({ first: 'a', second: 'b', structure, play, outcomes: null, notes: null });
+    const counted = report.entries.flatMap((e) => e.play);
+    expect(counted.length).toBe(play.groups.length); // every group in exactly one entry
   });
 });
 
