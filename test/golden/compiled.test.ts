@@ -2,18 +2,15 @@
 // from every decision of the first game of each setting: it lists the machine's options there, and
 // resumed from the machine's state every 40 decisions and fed the rest of the recorded moves by id,
 // it ends in the recorded result.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../cli/load.js';
 import { applyInPlace, compiledProgram, legalMoves, setup, type GameState, type Picker } from '../../interpreter/runtime/index.js';
 import { repoRoot } from '../helpers.js';
-import { GOLDEN_DIR, type GoldenFile } from './golden.js';
+import { goldenFixtures, type GoldenFile } from './golden.js';
 
-const fixtures = readdirSync(join(repoRoot, GOLDEN_DIR), { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((f) => join(GOLDEN_DIR, f));
+const fixtures = goldenFixtures(repoRoot);
 
 describe.each(fixtures)('%s', (fixture) => {
   const file = JSON.parse(readFileSync(join(repoRoot, fixture), 'utf8')) as GoldenFile;

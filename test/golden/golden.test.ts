@@ -1,14 +1,14 @@
 // Replays every golden game (test/golden/fixtures) and requires the identical final state, log
 // and move records. A failure means the runtime's behaviour changed: if that was intended,
 // re-record with `npm run golden:record` and say why in the commit.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../cli/load.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { repoRoot } from '../helpers.js';
 import { playerCounts, shippedRulesets, variantSettings } from '../settings.js';
-import { GOLDEN_DIR, goldenPath, replayGame, type GoldenFile } from './golden.js';
+import { goldenFixtures, goldenPath, replayGame, type GoldenFile } from './golden.js';
 
 const definitions = new Map<string, GameDefinition>();
 function definitionOf(ruleset: string): GameDefinition {
@@ -16,10 +16,7 @@ function definitionOf(ruleset: string): GameDefinition {
   return definitions.get(ruleset)!;
 }
 
-const fixtures = readdirSync(join(repoRoot, GOLDEN_DIR), { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((f) => join(GOLDEN_DIR, f));
+const fixtures = goldenFixtures(repoRoot);
 
 describe.each(fixtures)('%s', (fixture) => {
   const file = JSON.parse(readFileSync(join(repoRoot, fixture), 'utf8')) as GoldenFile;

@@ -3,6 +3,7 @@
 // They pin the runtime's behaviour down across rewrites: a change that alters any of them must
 // say why and re-record (`npm run golden:record`).
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomAgent } from '../../interpreter/runtime/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
@@ -10,6 +11,14 @@ import { playGame } from '../../interpreter/runtime/index.js';
 import type { GameState } from '../../interpreter/runtime/index.js';
 
 export const GOLDEN_DIR = 'test/golden/fixtures';
+
+/** Every recorded setting's file, relative to the repository root, in a stable order. */
+export function goldenFixtures(root: string): string[] {
+  return readdirSync(join(root, GOLDEN_DIR), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(GOLDEN_DIR, f));
+}
 /** Every setting gets at least this many games; short games get more, up to the most. */
 export const FEWEST_GAMES = 4;
 export const MOST_GAMES = 12;
