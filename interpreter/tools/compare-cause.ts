@@ -132,7 +132,8 @@ export interface CounterfactualPlay extends CausedPlay {
  * made of), the first encoding with only those declarations as the second has them is played
  * against the first itself, so every game counted belongs to that entry alone. A declaration that
  * does nothing by itself (a zone, counter or event only one encoding has) is played with the
- * entry's others. The games both encodings play in full are counted for the summary.
+ * entry's others; a variant the players choose is chosen. The games both encodings play in full
+ * are counted for the summary.
  */
 export function counterfactualPlay(first: GameDefinition, second: GameDefinition, structure: StructureComparison, entries: readonly (readonly string[])[], o: PlayComparisonOptions): CounterfactualPlay {
   const full = comparePlay(first, second, { ...o, names: structure.pairing.names });
@@ -141,7 +142,11 @@ export function counterfactualPlay(first: GameDefinition, second: GameDefinition
   for (const keys of entries) {
     let applied = first;
     for (const key of keys) applied = withDeclaration(applied, second, key, structure);
-    const alone = comparePlay(first, applied, { ...o, names: {}, onProgress: undefined });
+    // A difference in a variant the players choose shows only when it is chosen: it is played so.
+    const chosen = keys.filter((k) => k.startsWith('variant ')).map((k) => k.slice('variant '.length))
+      .filter((id) => [first, applied].every((def) => def.variants.some((v) => v.id === id && v.when === null)));
+    const variants = o.variants && (o.variants.first.length || o.variants.second.length) ? o.variants : { first: chosen, second: chosen };
+    const alone = comparePlay(first, applied, { ...o, variants, names: {}, onProgress: undefined });
     if (!alone.groups.length) unreached.push(keys);
     groups.push(...alone.groups.map((g) => ({ ...g, causes: keys })));
   }

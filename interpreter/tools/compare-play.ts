@@ -392,7 +392,11 @@ function attempt(f: () => void): string | null {
 const errorLines = (errors: readonly (string | null)[]): string[] =>
   [`first: ${errors[0] ?? 'no error'}`, `second: ${errors[1] ?? 'no error'}`];
 
-const describeDecision = (l: LegalMoves): string => `P${l.player + 1} to decide \`${l.choice}\` in rule \`${l.rule}\``;
+/** Whose decision it is and what they may do, as the log shows moves: `P3 chooses among eat Soba, skip meal (rule \`buy-meal\`)`. */
+const describeDecision = (l: LegalMoves): string => {
+  const shown = l.moves.slice(0, 6).join(', ') + (l.moves.length > 6 ? `, … (${l.moves.length} moves)` : '');
+  return `P${l.player + 1} chooses among ${shown} (rule \`${l.rule}\`)`;
+};
 const describeResult = (s: GameState): string =>
   s.result ? `scores ${s.result.scores.join(', ')}; winners ${s.result.winners.map((w) => `P${w + 1}`).join(', ') || 'none'}` : 'no result';
 
