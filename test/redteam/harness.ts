@@ -72,7 +72,8 @@ const MANY_FILES = new Set(['check', 'fmt', 'scenario']);
  * What is wrong with how a bad command line ended, if anything: hung, let an exception through,
  * exited with another code than `codes`, printed a stack trace or a raw control character, or (for
  * exit 2) did not say what is wrong in one `error` line (a `usage:` line may follow it; a command of
- * many files, `argv`, may have printed what it found in the files before).
+ * many files, `argv`, may have printed what it found in the other files, and an error line for each
+ * file it could not read).
  */
 export function problems(o: Outcome, codes: readonly number[], argv: readonly string[] = []): string[] {
   const found: string[] = [];
@@ -85,7 +86,9 @@ export function problems(o: Outcome, codes: readonly number[], argv: readonly st
     const lines = o.err.split('\n').filter((l) => l.trim() !== '');
     const errors = lines.filter((l) => /^error\b/.test(l));
     const others = lines.filter((l) => !/^(error\b|usage: )/.test(l));
-    if (errors.length !== 1 || (others.length > 0 && !MANY_FILES.has(argv[0] ?? ''))) found.push(`not one error line: ${JSON.stringify(o.err.slice(0, 400))}`);
+    // A command of many files says each file it cannot read in a line of its own.
+    const many = MANY_FILES.has(argv[0] ?? '');
+    if (errors.length === 0 || (!many && (errors.length > 1 || others.length > 0))) found.push(`not one error line: ${JSON.stringify(o.err.slice(0, 400))}`);
   }
   return found;
 }
