@@ -1,7 +1,7 @@
 // Reading rulesets from disk: finds the rulebook a ruleset cites (so quotations are verified),
 // runs the pipeline, and turns every failure into diagnostics or a clear message.
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { diag, type Code, type Diagnostic } from '../grammar/diagnostics.js';
 import { citedFiles, compileSource, type CompileResult } from '../interpreter/compiler/index.js';
 import type { Scenario } from '../interpreter/tools/index.js';
@@ -30,7 +30,7 @@ export function findRulebook(rulesetPath: string, name: string): string | null {
       const candidate = join(folder, name);
       if (!existsSync(candidate)) continue;
       const library = realpathSync(folder);
-      if (!within(dir, library)) {
+      if (!within(dir, library) && !trustedRoots().some((root) => within(root, library))) {
         throw new LoadError(`${rulesetPath}: the rulebooks library ${folder} is a link to ${library}, outside ${dir} where it is found; make it a folder there (copy the files) instead of a link.`);
       }
       if (!within(library, realpathSync(candidate))) {
@@ -40,6 +40,15 @@ export function findRulebook(rulesetPath: string, name: string): string | null {
     }
     if (dirname(dir) === dir) return null;
   }
+}
+
+/**
+ * Folders a library may link into although they lie outside its tree: REGULA_LIBRARY_ROOTS, a list
+ * of paths (separated as PATH is) the person running regula trusts — a CI host that places the
+ * shared rulebooks beside the checkout as a link, say. Nothing is trusted unless it is named.
+ */
+function trustedRoots(): string[] {
+  return (process.env.REGULA_LIBRARY_ROOTS ?? '').split(delimiter).filter((p) => p !== '').map(realOrResolved);
 }
 
 /** Whether `path` is `root` or inside it (both real paths). */
