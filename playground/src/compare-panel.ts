@@ -4,13 +4,12 @@
 // passages side by side, the declarations as line diffs, the ambiguity notes, the games where it
 // shows — classified by the translators' notes; the games are run a few per frame.
 import {
-  causesOfPlay, CLASSIFICATION_TEXT, compareGame, compareStructure, comparisonReport, DIFFERENCE_TEXT, comparisonGames, sharedPlayerCounts,
-  summarizePlay, swapNotes, type CausedGroup, type CausedPlay, type ComparisonReport, type PlayDifference, type ReportEntry,
-  type StructureComparison, type TranslationNotes,
+  CLASSIFICATION_TEXT, comparisonReport, DIFFERENCE_TEXT, swapNotes, type CausedGroup, type CausedPlay, type ComparisonReport,
+  type CounterfactualPlay, type ReportEntry, type StructureComparison, type TranslationNotes,
 } from '../../interpreter/tools/index.js';
-import { compileSource } from '../../interpreter/compiler/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
-import { fill, h, nextFrame, richText } from './dom.js';
+import type { CompareToPage, CompareToWorker } from './compare-worker.js';
+import { fill, h, richText } from './dom.js';
 import { originalText, RULESETS, savedText } from './rulesets.js';
 
 const GAMES_PER_COUNT = 5;
@@ -70,65 +69,50 @@ export class ComparePanel {
     this.button.disabled = !def || !this.other.value;
   }
 
+  private worker: Worker | null = null;
+
+  /** Runs the comparison in a web worker (compare-worker.ts): the declarations at once, then the games. */
   private async compare(): Promise<void> {
     const first = this.def;
     if (!first) return;
     const ticket = ++this.running;
     const path = this.other.value === ORIGINAL ? this.path : this.other.value;
     const text = this.other.value === ORIGINAL ? await originalText(path) : savedText(path) ?? (await originalText(path));
-    const compiled = compileSource(text, path);
-    if (!compiled.definition) {
-      fill(this.output, h('p', { class: 'problem' }, `${path} has errors: open it to see them.`));
-      return;
-    }
-    const second = compiled.definition;
-    const structure = compareStructure(first, second);
+    if (ticket !== this.running) return;
     const sameFile = this.other.value === ORIGINAL;
     const notes = sameFile ? null : notesFor(this.path, path);
-    const report = (play: CausedPlay | null) => comparisonReport({ first: this.path, second: sameFile ? `${path} (original)` : path, structure, play, outcomes: null, notes, rulebooks: { first: first.rulebook, second: second.rulebook } });
+    this.worker?.terminate(); // another comparison was running: its results count for nothing
+    const worker = (this.worker = new Worker(new URL('./compare-worker.ts', import.meta.url), { type: 'module' }));
     const entries = h('div', { id: 'compare-structure' });
-    fill(entries, structureView(structure, report(null), this.reveal));
-    const status = h('p', { class: 'muted', id: 'compare-progress' });
+    const status = h('p', { class: 'muted', id: 'compare-progress' }, 'Comparing the declarations…');
     const play = h('div', { id: 'compare-play' });
     fill(this.output, entries, h('h4', {}, 'In play'), status, play);
-    const counts = sharedPlayerCounts(first, second);
-    if (!counts.length) {
-      status.textContent = 'They share no player count: no game can be played in both.';
-      return;
-    }
-    const games = comparisonGames(first, second, { games: GAMES_PER_COUNT, seed: 1, players: counts });
-    const found: PlayDifference[][] = [];
-    let shown = performance.now();
-    for (let i = 0; i < games.length; i++) {
-      if (ticket !== this.running) return; // another comparison started
-      try {
-        found.push(compareGame(first, second, games[i]!, structure.pairing.names));
-      } catch (e) {
-        status.textContent = `A game could not be compared: ${(e as Error).message}`;
-        return;
+    let second: GameDefinition | null = null;
+    let structure: StructureComparison | null = null;
+    const report = (p: CounterfactualPlay | null) => comparisonReport({ first: this.path, second: sameFile ? `${path} (original)` : path, structure: structure!, play: p, outcomes: null, notes, rulebooks: { first: first.rulebook, second: second!.rulebook } });
+    worker.addEventListener('message', (e: MessageEvent<CompareToPage>) => {
+      const m = e.data;
+      if (worker !== this.worker) return;
+      if (m.type === 'problem') {
+        status.textContent = m.message;
+        worker.terminate();
+      } else if (m.type === 'structure') {
+        ({ second, structure } = m);
+        fill(entries, structureView(m.structure, report(null), this.reveal));
+        status.textContent = m.counts.length ? 'Playing the games…' : 'They share no player count: no game can be played in both.';
+        if (!m.counts.length) worker.terminate();
+      } else if (m.type === 'progress') {
+        status.textContent = `Playing: ${m.done} of ${m.total} games with every difference applied alone…`;
+      } else {
+        status.textContent = '';
+        const full = report(m.play);
+        fill(entries, structureView(structure!, full, this.reveal));
+        fill(play, playView(m.play, full));
+        worker.terminate();
       }
-      if (performance.now() - shown > 100) {
-        status.textContent = `Playing ${i + 1} of ${games.length} games…`;
-        await nextFrame();
-        shown = performance.now();
-      }
-    }
-    // Each group of differences traced to the declaration that causes it, a group per frame.
-    const summary = summarizePlay(found);
-    const untraced: CausedPlay = { ...summary, groups: summary.groups.map((g) => ({ ...g, causes: [] })) };
-    fill(play, playView(untraced, null));
-    const groups: CausedGroup[] = [];
-    for (const [i, g] of summary.groups.entries()) {
-      if (ticket !== this.running) return;
-      status.textContent = `Tracing difference ${i + 1} of ${summary.groups.length} to its rule…`;
-      await nextFrame();
-      groups.push(...causesOfPlay(first, second, structure, { ...summary, groups: [g] }).groups);
-    }
-    status.textContent = '';
-    const caused = { ...summary, groups };
-    const full = report(caused);
-    fill(entries, structureView(structure, full, this.reveal));
-    fill(play, playView(caused, full));
+    });
+    worker.addEventListener('error', (e) => { status.textContent = `The comparison failed: ${e.message || 'worker error'}`; });
+    worker.postMessage({ first, secondText: text, secondPath: path, notes, games: GAMES_PER_COUNT } satisfies CompareToWorker);
   }
 }
 
@@ -141,7 +125,7 @@ function structureView(s: StructureComparison, r: ComparisonReport, reveal: (at:
     r.entries.map((e) => h('details', { class: 'difference', 'data-status': e.declarations[0]?.status ?? 'changed', 'data-classification': e.classification },
       h('summary', {}, h('strong', {}, e.title), ' ', h('span', { class: 'muted small' }, CLASSIFICATION_TEXT[e.classification]), ' ',
         e.declarations.flatMap((d) => [d.first ? link(d.first.at) : null, ' ', d.second ? link(d.second.at) : null, ' '])),
-      passages(e),
+      passages(e, r),
       e.note ? h('p', { class: 'small' }, h('strong', {}, 'Reading: '), richText(e.note)) : null,
       e.ambiguities.map((a) => h('p', { class: 'cite small' }, `ambiguous in ${a.side === 'first' ? 'this one' : 'the other'} (${a.key}): “${a.quote}”${a.because ? ` — ${a.because}` : ''}`)),
       e.declarations.map((d) => [
@@ -153,12 +137,22 @@ function structureView(s: StructureComparison, r: ComparisonReport, reveal: (at:
       e.advice ? h('p', { class: 'small' }, h('strong', {}, 'To fix: '), richText(e.advice)) : null)));
 }
 
-/** The two rulebooks' passages side by side. */
-function passages(e: ReportEntry): HTMLElement {
+/** A side as its rulebook names it: `tokaido.cs.txt (Czech)`, or the ruleset's file when it names no rulebook. */
+function sideName(r: ComparisonReport, side: 'first' | 'second'): string {
+  const book = r.rulebooks[side];
+  if (!book) return r[side].split('/').at(-1)!;
+  const code = /\.([a-z]{2,3})\.[^.]+$/.exec(book)?.[1];
+  let language: string | undefined;
+  try { language = code ? new Intl.DisplayNames(['en'], { type: 'language' }).of(code) : undefined; } catch { language = undefined; }
+  return language && language !== code ? `${book} (${language})` : book;
+}
+
+/** The two rulebooks' passages side by side, each under its rulebook's name. */
+function passages(e: ReportEntry, r: ComparisonReport): HTMLElement {
   const column = (who: string, ps: readonly string[]) => h('td', { style: 'vertical-align: top; width: 50%; padding: 0.2em 0.5em;' },
     h('div', { class: 'muted small' }, who), ps.length ? ps.map((p) => h('p', { class: 'cite small' }, `“${p}”`)) : h('p', { class: 'muted small' }, '(says nothing here)'));
   return h('table', { class: 'passages', style: 'width: 100%; border-collapse: collapse; table-layout: fixed;' },
-    h('tr', {}, column('this rulebook', e.passages.first), column('the other rulebook', e.passages.second)));
+    h('tr', {}, column(sideName(r, 'first'), e.passages.first), column(sideName(r, 'second'), e.passages.second)));
 }
 
 function groupView(g: CausedGroup): HTMLElement {
