@@ -392,7 +392,7 @@ function attempt(f: () => void): string | null {
 const errorLines = (errors: readonly (string | null)[]): string[] =>
   [`first: ${errors[0] ?? 'no error'}`, `second: ${errors[1] ?? 'no error'}`];
 
-/** Whose decision it is and what they may do, as the log shows moves: `P3 chooses among eat Soba, skip meal (rule \`buy-meal\`)`. */
+/** Whose decision it is and what they may do, as the log shows moves: `P3 chooses among take 1, take 2, pass (rule \`turn\`)`. */
 const describeDecision = (l: LegalMoves): string => {
   const shown = l.moves.slice(0, 6).join(', ') + (l.moves.length > 6 ? `, … (${l.moves.length} moves)` : '');
   return `P${l.player + 1} chooses among ${shown} (rule \`${l.rule}\`)`;
