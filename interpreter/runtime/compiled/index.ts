@@ -225,7 +225,10 @@ export function compileGame(m: Model): CompiledGame {
     '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY); fillSupplies();',
     '  fillZones(); REVEALED.fill(0); rng = null; seedText = seed; ending = false; secret = 0;',
     '  moves = []; pickers = agents; limit = maxMoves; rounds = 0; depth = 0; RS = null;',
-    ...startLines.map((l) => `  ${l} epoch++;`),
+    // The counters' starts (a game resumed loads every counter instead).
+    '  if (from === null) {',
+    ...startLines.map((l) => `    ${l} epoch++;`),
+    '  }',
     '  cur = -1;',
     // Resuming: the flow's call and (in the setup) its untouched block and the setup's call come first.
     `  let inSetup = ${m.setup ? 'true' : 'false'}, stopped = false;`,
