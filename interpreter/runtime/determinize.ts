@@ -4,6 +4,7 @@
 // that must not peek (information-set search) plays on.
 import type { GameDefinition } from '../definition/index.js';
 import { evalNumber, newCtx } from './evaluate.js';
+import { markUnchanging } from './compiled/index.js';
 import { run, zoneReaders } from './machine.js';
 import { modelFor, thingsOf, type Model } from './model.js';
 import { nextUint, shuffleInPlace, type RngState } from './rng.js';
@@ -126,6 +127,8 @@ export function determinizer(def: GameDefinition, view: PlayerView): Determinize
   fillCounters(model, view, base);
   // The counters recount changes (others' private per-player ones it can work out): copied per sample, the rest shared.
   const recounted = model.recounts.map((r) => r.counter.text).filter((name) => Array.isArray(base.counters[name]));
+  // What every sample shares, never changed after this: the compiled program keeps it loaded between samples.
+  markUnchanging(base.pieces, ...(recounted.length ? [] : [base.counters]));
   const deal = (rng: RngState): GameState => {
     let counters = base.counters;
     if (recounted.length) {

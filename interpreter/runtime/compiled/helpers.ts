@@ -11,4 +11,8 @@ import { Ref } from './world.js';
 /** Thrown by `end the game`. */
 export const END = { end: true };
 
-export const HELPERS = { Deopt, Ref, END, seedRng, nextIntOf: nextInt, scoreSets };
+export const HELPERS: {
+  Deopt: typeof Deopt; Ref: typeof Ref; END: typeof END; seedRng: typeof seedRng; nextIntOf: typeof nextInt; scoreSets: typeof scoreSets;
+  /** Whether a state's part is marked as never changing (see markUnchanging). */
+  UNCHANGING: (part: object) => boolean;
+} = { Deopt, Ref, END, seedRng, nextIntOf: nextInt, scoreSets, UNCHANGING: () => false };

@@ -191,7 +191,21 @@ export function compileGame(m: Model): CompiledGame {
     '  return out;',
     '}',
     '/** A machine state\'s pieces, cards, counters, chance and turns, as the arrays hold them. */',
-    'function load(from) {',
+    '/**',
+    ' * What was loaded last from pieces and counters that never change (marked so by whoever made',
+    ' * them: a determinizer shares its view\'s copy among all its samples): put back as it was, not read again.',
+    ' */',
+    'let loadedPieces = null, loadedCounters = null;',
+    'const SNAP_SPACE_OF = new Int32Array(NP), SNAP_SLOT_OF = new Int32Array(NP), SNAP_HERE = new Array(NS).fill(EMPTY);',
+    ...[...writer.counters.values()].map((c) => `let SNAP_${c.js} = null;`),
+    'function loadPieces(from) {',
+    '  if (from.pieces === loadedPieces) {',
+    '    SPACE_OF.set(SNAP_SPACE_OF); SLOT_OF.set(SNAP_SLOT_OF);',
+    '    for (let s = 0; s < NS; s++) HERE[s] = SNAP_HERE[s];',
+    '    refillSupplies();',
+    '    return;',
+    '  }',
+    '  loadedPieces = null;',
     '  for (const [id, at] of Object.entries(from.pieces)) {',
     '    const p = PIECE_INDEX.get(id);',
     '    if (p === undefined) deopt();',
@@ -209,6 +223,23 @@ export function compileGame(m: Model): CompiledGame {
     '    after.splice(at, 0, PIECES[p]);',
     '    HERE[s] = after.length === 1 ? ALONE[p] : after;',
     '  }',
+    // (A space's list of pieces is never changed in place: the snapshot may share it.)
+    '  if (UNCHANGING(from.pieces)) { loadedPieces = from.pieces; SNAP_SPACE_OF.set(SPACE_OF); SNAP_SLOT_OF.set(SLOT_OF); for (let s = 0; s < NS; s++) SNAP_HERE[s] = HERE[s]; }',
+    '}',
+    'function loadCounters(from) {',
+    '  if (from.counters === loadedCounters) {',
+    ...[...writer.counters.values()].map((c) => `    for (let k = 0; k < ${c.js}.length; k++) ${c.js}[k] = SNAP_${c.js}[k];`),
+    '    return;',
+    '  }',
+    '  loadedCounters = null;',
+    ...loadLines.map((l) => `  ${l}`),
+    '  if (UNCHANGING(from.counters)) {',
+    '    loadedCounters = from.counters;',
+    ...[...writer.counters.values()].map((c) => `    SNAP_${c.js} = ${c.js}.slice();`),
+    '  }',
+    '}',
+    'function load(from) {',
+    '  loadPieces(from);',
     '  CARD_ZONE.fill(-1);',
     '  for (let z = 0; z < ZONES.length; z++) {',
     '    const ids = from.zones[ZONE_KEYS[z]] ?? [];',
@@ -216,7 +247,7 @@ export function compileGame(m: Model): CompiledGame {
     '    for (const id of ids) { const c = CARD_INDEX.get(id); if (c === undefined || CARD_ZONE[c] >= 0) deopt(); CARD_ZONE[c] = z; cards.push(CARDS[c]); }',
     '  }',
     '  for (const id of from.revealed) { const c = CARD_INDEX.get(id); if (c === undefined) deopt(); REVEALED[c] = 1; }',
-    ...loadLines.map((l) => `  ${l}`),
+    '  loadCounters(from);',
     '  rng = from.rng.slice(); turns = from.turns; ending = from.ending;',
     '  RS = from.stack; RI = 0; drawn = 0;',
     '}',
@@ -337,6 +368,17 @@ function interned(v: unknown): unknown {
 
 /** Told the source of each program compiled (tests read it). */
 let watcher: ((source: string) => void) | undefined;
+/**
+ * Objects of a state (its pieces, its counters) that will never change: a program that loaded them
+ * last puts what it read back as it was instead of reading them again. Whoever marks one must never
+ * change it after (a determinizer's copy of a view, shared by its samples).
+ */
+const unchanging = new WeakSet<object>();
+export function markUnchanging(...parts: object[]): void {
+  for (const part of parts) unchanging.add(part);
+}
+HELPERS.UNCHANGING = (part: object) => unchanging.has(part);
+
 export function watchCompiledGames(watch: ((source: string) => void) | undefined): void {
   watcher = watch;
 }

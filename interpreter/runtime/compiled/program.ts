@@ -9,7 +9,7 @@
 // copies and filters frozen arrays many times slower.
 /** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
 export const RUNTIME = `
-const { Deopt, Ref, END, seedRng, nextIntOf, scoreSets } = H;
+const { Deopt, Ref, END, seedRng, nextIntOf, scoreSets, UNCHANGING } = H;
 /** Gives the game up: the machine plays it again from the start. */
 function deopt() { throw new Deopt(); }
 /** A value of the kind a reading needs (a yes/no, a number, a space), or the game given up. */
