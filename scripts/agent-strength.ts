@@ -16,16 +16,11 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRuleset } from '../cli/load.js';
 import { playGame, type Agent } from '../interpreter/runtime/index.js';
-import { agentFromSpec, wilson, type Estimate } from '../interpreter/tools/index.js';
-import { strengthPlayable } from '../bench/strength.js';
+import { agentFromSpec, wilson } from '../interpreter/tools/index.js';
+import { strengthPlayable, type StrengthFigures } from '../bench/strength.js';
 
-interface Row {
-  readonly file: string;
-  readonly agent: string;
-  readonly opponent: string;
-  readonly games: number;
-  readonly wins: number;
-  readonly winRate: Estimate;
+/** The bench's figures for a pairing, and what the script adds. */
+interface Row extends StrengthFigures {
   /** Mean seconds a game, on a machine shared with others: what a game costs, not a measurement. */
   readonly secondsPerGame: number;
   /** The agent's search iterations by engine, where it counts them (mcts). */
