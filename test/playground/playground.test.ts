@@ -245,7 +245,8 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
 
   it('simulates 200 games and draws each seat\'s share of wins', async () => {
     await checked();
-    expect(await page.textContent('#saved')).toContain('original'); // the shipped text, as regula sim reads it
+    // The shipped text, as regula sim reads it (the note follows a reset once the text is saved, a moment later).
+    await page.waitForFunction(() => document.querySelector('#saved')?.textContent?.includes('original'));
     await page.fill('#players', '4');
     await page.fill('#seed', '7');
     await tab('simulate');
