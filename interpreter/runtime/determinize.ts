@@ -5,6 +5,7 @@
 import type { GameDefinition } from '../definition/index.js';
 import { evalNumber, newCtx } from './evaluate.js';
 import { markUnchanging } from './compiled/index.js';
+import { chosenVariants } from './playout.js';
 import { run, zoneReaders } from './machine.js';
 import { modelFor, thingsOf, type Model } from './model.js';
 import { nextUint, shuffleInPlace, type RngState } from './rng.js';
@@ -100,7 +101,7 @@ interface Slot {
  * listed as slots (a zone and how many of its cards are hidden) and a pool of unseen cards per kind.
  */
 export function determinizer(def: GameDefinition, view: PlayerView): Determinizer {
-  const chosen = view.variants.filter((id) => def.variants.some((v) => v.id === id && v.when === null));
+  const chosen = chosenVariants(def, view.variants);
   const model = modelFor(def, view.players, chosen);
   const base: GameState = {
     format: STATE_FORMAT, game: view.game, players: view.players, seed: `determinized:${view.seat}`, variants: chosen,

@@ -4,7 +4,7 @@
 // spaces a two-click move goes through).
 import type { GameDefinition } from '../definition/index.js';
 import { Deopt, type Picker } from './compiled/index.js';
-import { compiledProgram } from './playout.js';
+import { chosenVariants, compiledProgram } from './playout.js';
 import type { GameState, Option } from './state.js';
 
 /** The decision a move leads to: who decides and the options, as the machine lists them. */
@@ -22,7 +22,7 @@ export interface NextDecision {
  */
 export function nextDecision(def: GameDefinition, state: GameState, move: string): NextDecision | null | undefined {
   if (state.over || state.stack.length === 0) return undefined;
-  const program = compiledProgram(def, state.players, state.variants.filter((id) => def.variants.some((v) => v.id === id && v.when === null)));
+  const program = compiledProgram(def, state.players, chosenVariants(def, state.variants));
   if (program === null) return undefined;
   let taken = false, missing = false;
   let next: NextDecision | null = null;

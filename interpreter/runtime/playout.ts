@@ -44,6 +44,11 @@ function programOf(m: Model): CompiledGame | NotCompiled {
   return p;
 }
 
+/** The variants of a list the players chose (automatic ones, set by the player count, left out): what a model is made for. */
+export function chosenVariants(def: GameDefinition, variants: readonly string[]): string[] {
+  return variants.filter((id) => def.variants.some((v) => v.id === id && v.when === null));
+}
+
 /** The compiled program of the rules in force for a player count and variants, or null where the tier does not cover them (whyNotCompiled says why). */
 export function compiledProgram(def: GameDefinition, players: number, variants: readonly string[] = []): CompiledGame | null {
   const p = programOf(modelFor(def, players, variants));

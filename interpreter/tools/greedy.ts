@@ -4,7 +4,7 @@
 // on the compiled program where the rules have one (each move resumed from the sample and stopped at
 // the next decision), else (or where it gives a move up) on the machine.
 import {
-  applyInPlace, compiledProgram, Deopt, determinizer, measures, nextInt, seedRng, type Agent, type AgentContext, type GameState,
+  applyInPlace, chosenVariants, compiledProgram, Deopt, determinizer, measures, nextInt, seedRng, type Agent, type AgentContext, type GameState,
   type CompiledGame, type Picker,
 } from '../runtime/index.js';
 
@@ -16,7 +16,7 @@ export function greedyAgent(seed: string | number): Agent {
       if (moves.length === 1) return moves[0]!;
       const seen = context.view();
       const sampler = determinizer(context.def, seen);
-      const chosen = seen.variants.filter((id) => context.def.variants.some((v) => v.id === id && v.when === null));
+      const chosen = chosenVariants(context.def, seen.variants);
       const program = compiledProgram(context.def, seen.players, chosen);
       // The same draws from the generator either way (deal is sample before its decision is listed).
       const dealt = program === null ? null : sampler.deal(rng);

@@ -8,7 +8,7 @@
 // state, its options named by their move ids only where the tree needs them); an iteration it gives
 // up, and every iteration of rules it does not cover, is played on the machine instead.
 import {
-  applyInPlace, compiledProgram, Deopt, RuleError, determinizer, legalMoves, measures, modelFor, nextInt, seedRng, standing, standingFrom,
+  applyInPlace, chosenVariants, compiledProgram, Deopt, RuleError, determinizer, legalMoves, measures, modelFor, nextInt, seedRng, standing, standingFrom,
   type Agent, type AgentContext, type CompiledGame, type Determinizer, type GameState, type Picker, type RngState,
 } from '../runtime/index.js';
 import type { GameDefinition } from '../definition/index.js';
@@ -74,7 +74,7 @@ export function mctsAgent(seed: string | number, options: Partial<MctsOptions> =
       const root = new Node(context.seat);
       const until = o.ms === undefined ? Infinity : performance.now() + o.ms;
       // The compiled program, where it covers the rules (a playout that stops when a measure changes is the machine's).
-      const chosen = seen.variants.filter((id) => context.def.variants.some((v) => v.id === id && v.when === null));
+      const chosen = chosenVariants(context.def, seen.variants);
       const program = o.scored || o.machine ? null : compiledProgram(context.def, seen.players, chosen);
       const team = modelFor(context.def, seen.players, chosen).winner?.team ?? false;
       const p = scoring(context.def, sampler, rng) ? o : { ...o, depth: o.quiet };
