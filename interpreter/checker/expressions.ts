@@ -288,7 +288,7 @@ export class ExprChecker {
     if (e.on) return this.counterOn(e, e.on, scope);
     if (e.target.kind === 'Index' && this.misgrouped(e, e.target.target, e.target.index, scope)) return UNKNOWN;
     const target = this.typeOf(e.target, scope);
-    if (e.property.text === 'name') return target.k === 'none' ? this.cannot(e, target, []) : TEXT;
+    if (e.property.text === 'name') return target.k === 'none' ? this.cannot(e, target, []) : this.nameType(target);
     switch (target.k) {
       case 'unknown': return this.anyProperty(e.property);
       case 'player': return this.playerProperty(e, target);
@@ -298,6 +298,17 @@ export class ExprChecker {
       case 'number': case 'text': case 'flag': case 'list': case 'none': return this.cannot(e, target, ['name']);
       default: return assertNever(target);
     }
+  }
+
+  /**
+   * `name of x`: a thing's name is a number when its component declares `name: number`, else text
+   * (the label, as move ids show it); unknown when the thing could be of either kind of component.
+   */
+  private nameType(target: Type): Type {
+    const numberNamed = (c: string) => this.symbols.components.get(c)?.attrs.some((a) => a.name.text === 'name' && a.type.kind === 'number') === true;
+    if ((target.k === 'card' || target.k === 'space') && target.component !== null) return numberNamed(target.component) ? NUMBER : TEXT;
+    if (target.k !== 'card' && target.k !== 'space' && target.k !== 'unknown') return TEXT;
+    return [...this.symbols.components.keys()].some(numberNamed) ? UNKNOWN : TEXT;
   }
 
   /**

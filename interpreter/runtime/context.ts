@@ -293,6 +293,19 @@ export function asList(ctx: Ctx, v: Value, span: Span): readonly Value[] {
   return fail(span, `Expected a list or a zone here, but this is ${describeType(v)}`, ctx);
 }
 
+/**
+ * `name of v`, in both engines: a card's or a space's name as its component declares it (a number
+ * for `name: number`), anything else's label.
+ */
+export function nameOf(model: Model, v: Value): Value {
+  if (v !== null && typeof v === 'object' && !isList(v)) {
+    const id = 'card' in v ? v.card : 'space' in v ? v.space : undefined;
+    const thing = id === undefined ? undefined : model.things.get(id);
+    if (thing) return thing.name;
+  }
+  return label(model, v);
+}
+
 /** The text people read for a value: in move ids, logs and templates. */
 export function label(model: Model, v: Value): string {
   if (v === null) return 'none';

@@ -8,7 +8,7 @@ import type { CellValue, Comprehension, DefineDecl, Expr, OfExpr, Span } from '.
 import { conjuncts, mentions } from '../../grammar/limits.js';
 import { BUILTINS, type BuiltinCall } from './builtins.js';
 import {
-  asList, binds, counterOnValue, counterValue, currentPlayer, fail, frameOfVar, holdsPower, label, newCtx, num, piecesAt, truth, zoneOfCard,
+  asList, binds, counterOnValue, counterValue, currentPlayer, fail, frameOfVar, holdsPower, label, nameOf, newCtx, num, piecesAt, truth, zoneOfCard,
   type Ctx, type Memo, type Scope, type VarFrame,
 } from './context.js';
 import { RuleError } from './errors.js';
@@ -455,7 +455,7 @@ function compileProperty(m: Model, e: OfExpr, env: Env): Code {
   if (name === 'name') {
     return (ctx) => {
       const t = target(ctx);
-      return t === null ? fail(span, `Cannot take \`${name}\` of none`, ctx) : label(m, t);
+      return t === null ? fail(span, `Cannot take \`${name}\` of none`, ctx) : nameOf(m, t);
     };
   }
   // Every thing's value of this attribute, by id, and every space's position, made once.
@@ -1141,7 +1141,7 @@ function fixedListNamed(m: Model, e: Expr, env: Env): readonly Value[] | null {
  */
 function fixedProperty(m: Model, name: string, t: Value): Value | undefined {
   if (t === null || typeof t !== 'object' || isList(t)) return undefined;
-  if (name === 'name') return label(m, t);
+  if (name === 'name') return nameOf(m, t);
   const declaredAttr = [...m.components.values()].some((c) => c.attrs.some((a) => a.name.text === name));
   if ('space' in t) {
     if (m.counters.has(name)) return undefined;

@@ -10,6 +10,11 @@ import { overlay, variantsInForce, type GameDefinition } from '../definition/ind
 export interface Thing {
   readonly id: string;
   readonly label: string;
+  /**
+   * What `name of` it gives: its name as its component declares it — a number for `name: number`
+   * (the label is the same name as text, for move ids and logs), else the label.
+   */
+  readonly name: string | number;
   readonly table: string;
   readonly component: string;
   readonly attrs: Readonly<Record<string, CellValue>>;
@@ -158,6 +163,8 @@ function buildModel(def: GameDefinition, playerCount: number, chosen: readonly s
   const things = new Map<string, Thing>();
   const tableThings = new Map<string, string[]>();
   const labelCount = new Map<string, number>();
+  /** Components whose `name` is declared a number: their things' names read back as numbers. */
+  const numberNamed = new Set([...components.values()].filter((c) => c.attrs.some((a) => a.name.text === 'name' && a.type.kind === 'number')).map((c) => c.name.text));
   for (const t of tables.values()) for (const row of t.rows) labelCount.set(String(row[0]?.value), (labelCount.get(String(row[0]?.value)) ?? 0) + 1);
   for (const t of tables.values()) {
     const ids: string[] = [];
@@ -166,13 +173,14 @@ function buildModel(def: GameDefinition, playerCount: number, chosen: readonly s
       const attrs: Record<string, CellValue> = {};
       t.columns.forEach((c, i) => { if (i !== copiesAt && row[i]) attrs[c.text] = row[i]!.value; });
       const label = String(row[0]?.value ?? '');
+      const name = numberNamed.has(t.component.text) && typeof attrs.name === 'number' ? attrs.name : label;
       const copies = copiesAt >= 0 ? Number(row[copiesAt]?.value ?? 1) : 1;
       // Labels shared by rows of different tables are qualified by the table's name.
       const base = (labelCount.get(label) ?? 0) > 1 && !boardTables.has(t.name.text) ? `${t.name.text}/${label}` : label;
       for (let k = 1; k <= copies; k++) {
         const id = boardTables.has(t.name.text) ? `${t.name.text}:${label}` : copies > 1 ? `${base}#${k}` : base;
         if (things.has(id)) throw new ModelError(`Two things are both called \`${id}\`: give them different names.`);
-        things.set(id, { id, label, table: t.name.text, component: t.component.text, attrs, zone: t.zone?.text ?? null });
+        things.set(id, { id, label, name, table: t.name.text, component: t.component.text, attrs, zone: t.zone?.text ?? null });
         ids.push(id);
       }
     }
