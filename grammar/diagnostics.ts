@@ -43,6 +43,7 @@ export const MESSAGES = {
   R0304: ['error', '`{property} of {target}[{index}]` reads as `{property} of ({target}[{index}])`, and {found} is not a list: for an item of `{property} of {target}`, write `({property} of {target})[{index}]`.'],
   R0305: ['error', 'Counter `{name}` keeps a value for each player and each of `{of}`: say for which with `on`, as in `{name} of p on x` (or `{name} on x` for the current player).'],
   R0306: ['error', '`on` picks the value a counter keeps for one thing, as in `scored of p on c` for `counter scored per player per categories`; {found} is not such a counter.'],
+  R0307: ['error', 'Cannot {verb} a text and a number: {why}. {fix}'],
   // R04xx — structure and reachability
   R0401: ['error', 'The ruleset has no `{what}` block.'],
   R0402: ['warning', 'Rule `{name}` is never reached: nothing calls it and no flow fires `{event}`.'],

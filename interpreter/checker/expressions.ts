@@ -528,12 +528,14 @@ export class ExprChecker {
         const r = this.typeOf(e.right, scope);
         this.enumValues(l, e.right);
         this.enumValues(r, e.left);
+        this.textWithNumber(e, l, r, 'compare');
         return FLAG;
       }
       case 'in': case 'not in': {
         const l = this.typeOf(e.left, scope);
-        this.expect(e.right, scope, 'list');
+        const r = this.expect(e.right, scope, 'list');
         this.enumValues(l, e.right);
+        this.textWithNumber(e, l, elementOf(r), 'compare');
         return FLAG;
       }
       case '<': case '<=': case '>': case '>=':
@@ -549,10 +551,25 @@ export class ExprChecker {
     }
   }
 
+  /**
+   * A text beside a number (R0307): compared, they are never equal (`name of c = "2"` when the name
+   * is declared a number); added, `+` would join them as texts ("2" + 1 is "21"). Either way the
+   * rule does not say what its writer meant.
+   */
+  private textWithNumber(e: Binary, a: Type, b: Type, verb: 'compare' | 'add'): boolean {
+    if (!((a.k === 'text' && b.k === 'number') || (a.k === 'number' && b.k === 'text'))) return false;
+    const args = verb === 'compare'
+      ? { verb, why: 'a text is never equal to a number', fix: 'Compare a number with a number (a name declared `name: number` is one: `name of c = 2`) or a text with a text.' }
+      : { verb, why: '`+` adds numbers or joins texts, and would join these as texts ("2" + 1 is "21")', fix: 'To add, give two numbers; to write a number into a text, use a template: `"row {n}"`.' };
+    this.report('R0307', e.span, args);
+    return true;
+  }
+
   /** `+` joins texts, joins lists, or adds numbers, as the runtime tries them. */
   private plus(e: Binary, scope: Scope): Type {
     const a = this.typeOf(e.left, scope);
     const b = this.typeOf(e.right, scope);
+    if (this.textWithNumber(e, a, b, 'add')) return UNKNOWN;
     if (a.k === 'text' || b.k === 'text') return TEXT;
     if (a.k === 'list' || a.k === 'zone') {
       if (!fits(b, 'list')) this.report('R0301', e.right.span, { expected: WANTED.list, found: describe(b) });
