@@ -378,7 +378,7 @@ export { label, isPlayer, type Value };
 export { AGENTS, firstLegalAgent, randomAgent, type Agent, type AgentContext, type AgentFactory } from './agents.js';
 export { playGame, type PlayOptions } from './play.js';
 export { nextDecision, type NextDecision } from './look-ahead.js';
-export { chosenVariants, compiledPlayout, compiledProgram, playout, whyNotCompiled, type Playout, type PlayoutOptions } from './playout.js';
+export { chosenVariants, compiledPlayout, compiledProgram, liveProgram, playout, whyNotCompiled, type Playout, type PlayoutOptions } from './playout.js';
 export { Deopt, watchCompiledGames, type CompiledGame, type CompiledPlay, type OptionIds, type Picker, type PlayWatch, type ResumedPlay } from './compiled/index.js';
 /** For agents that must not peek: states sampled from a view, and how well each seat stands. */
 export { determinizer, type Determinizer, type Position } from './determinize.js';

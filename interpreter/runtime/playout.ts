@@ -27,19 +27,21 @@ export interface Playout {
   readonly tier: 'compiled' | 'machine';
 }
 
-/** What the compiled tier makes of a model: its program, or why there is none. */
+/** What the compiled tier makes of a model: its program (a live one too, see compileGame), or why there is none. */
 const programs = new WeakMap<Model, CompiledGame | NotCompiled>();
-function programOf(m: Model): CompiledGame | NotCompiled {
-  let p = programs.get(m);
+const livePrograms = new WeakMap<Model, CompiledGame | NotCompiled>();
+function programOf(m: Model, live = false): CompiledGame | NotCompiled {
+  const made = live ? livePrograms : programs;
+  let p = made.get(m);
   if (p === undefined) {
     try {
-      p = compileGame(m);
+      p = compileGame(m, live);
     } catch (e) {
       if (e instanceof NotCompiled) p = e;
       else if (e instanceof EvalError) p = new NotCompiled('code made from source, which this page forbids', null);
       else throw e;
     }
-    programs.set(m, p);
+    made.set(m, p);
   }
   return p;
 }
@@ -52,6 +54,12 @@ export function chosenVariants(def: GameDefinition, variants: readonly string[])
 /** The compiled program of the rules in force for a player count and variants, or null where the tier does not cover them (whyNotCompiled says why). */
 export function compiledProgram(def: GameDefinition, players: number, variants: readonly string[] = []): CompiledGame | null {
   const p = programOf(modelFor(def, players, variants));
+  return p instanceof NotCompiled ? null : p;
+}
+
+/** The live program of the rules in force (one that gives back the machine's state where it stops: playOn), or null where the tier does not cover them. */
+export function liveProgram(def: GameDefinition, players: number, variants: readonly string[] = []): CompiledGame | null {
+  const p = programOf(modelFor(def, players, variants), true);
   return p instanceof NotCompiled ? null : p;
 }
 

@@ -28,7 +28,7 @@
 // program.ts (the program's fixed part), helpers.ts (what it calls by name), errors.ts.
 import { gridDirections, OPPOSITE, type Model } from '../model.js';
 import { resultOfKeys } from '../result.js';
-import type { GameState, MoveRecord, Result } from '../state.js';
+import type { Frame, GameState, MoveRecord, Option, Result } from '../state.js';
 import type { Value } from '../values.js';
 import { unsupported } from './errors.js';
 import { HELPERS } from './helpers.js';
@@ -95,13 +95,24 @@ export interface CompiledGame {
    * the program cannot resume exactly (a frame it does not expect) gives the game up (Deopt).
    */
   resume(state: GameState, pickers: readonly Picker[], maxMoves: number): ResumedPlay;
+  /**
+   * A live program's (see compileGame): plays on from a machine state — one just set up and not yet
+   * run, or one waiting at a decision — until a picker answers -1 or the game ends, and gives the
+   * machine's state there (its stack of frames, its pending choice, or its result). The state given
+   * is read, never changed; what the program cannot play exactly as the machine gives up (Deopt).
+   */
+  playOn(state: GameState, pickers: readonly Picker[], maxMoves: number): GameState;
 }
 
 
-/** Turns the model into a program, or says (NotCompiled) what it does not cover. */
-export function compileGame(m: Model): CompiledGame {
+/**
+ * Turns the model into a program, or says (NotCompiled) what it does not cover. A `live` program
+ * also gives back the machine's state where it stops (playOn); the statements that can wait for a
+ * player are then written to hand their frames back, which playouts, never read back, do without.
+ */
+export function compileGame(m: Model, live = false): CompiledGame {
   const w = worldOf(m);
-  const writer = new Writer(m, w);
+  const writer = new Writer(m, w, live);
   // The winner's first measure: what a search judges an unfinished game by.
   const first = m.winner?.order[0];
   // The counters, each an array: one value, one a seat, one a space or a piece.
@@ -141,6 +152,22 @@ export function compileGame(m: Model): CompiledGame {
     } else {
       const ids = writer.constant(c.things!.map((t) => (t.kind === PIECE ? w.pieceIds[t.i] : t.kind === SPACE ? w.spaceIds[t.i] : w.cardIds[t.i])));
       loadLines.push(`{ const v = ${held}; for (let row = 0; row < ${ids}.length; row++) { const values = v[${ids}[row]]; for (let s = 0; s < ${m.playerCount}; s++) ${c.js}[row * ${m.playerCount} + s] = VAL(values[s]); } }`);
+    }
+  }
+  // Giving the counters back as a machine state keeps them (the inverse of loading them).
+  const saveLines: string[] = [];
+  for (const [name, c] of writer.counters) {
+    const key = `counters[${writer.constant(name)}]`;
+    if (c.per === 'game') saveLines.push(`${key} = OUT(${c.js}[0]);`);
+    else if (c.per === 'player') saveLines.push(`${key} = Array.from(${c.js}, (v) => OUT(v));`);
+    else if (c.per === 'space' || c.per === 'piece') {
+      const of = (m.counters.get(name)!.owner as { of: { text: string } }).of.text;
+      const ids = c.per === 'space' ? m.boards.get(of)!.order : m.collections.get(of)!;
+      const at = ids.map((id) => (c.per === 'space' ? w.spaceIndex : w.pieceIndex).get(id)!);
+      saveLines.push(`{ const o = {}, ids = ${writer.constant(ids)}, at = ${writer.constant(at)}; for (let k = 0; k < ids.length; k++) o[ids[k]] = OUT(${c.js}[at[k]]); ${key} = o; }`);
+    } else {
+      const ids = writer.constant(c.things!.map((t) => (t.kind === PIECE ? w.pieceIds[t.i] : t.kind === SPACE ? w.spaceIds[t.i] : w.cardIds[t.i])));
+      saveLines.push(`{ const o = {}; for (let row = 0; row < ${ids}.length; row++) { const values = []; for (let s = 0; s < ${m.playerCount}; s++) values.push(OUT(${c.js}[row * ${m.playerCount} + s])); o[${ids}[row]] = values; } ${key} = o; }`);
     }
   }
   writer.topLevel = true;
@@ -246,15 +273,30 @@ export function compileGame(m: Model): CompiledGame {
     '    const cards = ZONES[z] = [];',
     '    for (const id of ids) { const c = CARD_INDEX.get(id); if (c === undefined || CARD_ZONE[c] >= 0) deopt(); CARD_ZONE[c] = z; cards.push(CARDS[c]); }',
     '  }',
-    '  for (const id of from.revealed) { const c = CARD_INDEX.get(id); if (c === undefined) deopt(); REVEALED[c] = 1; }',
+    '  for (const id of from.revealed) { const c = CARD_INDEX.get(id); if (c === undefined || REVEALED[c] === 1) deopt(); REVEALED[c] = 1; REVEALED_ORDER.push(CARDS[c]); }',
     '  loadCounters(from);',
     '  rng = from.rng.slice(); turns = from.turns; ending = from.ending;',
     '  RS = from.stack; RI = 0; drawn = 0;',
     '}',
+    '/** What a live program gives back of the machine\'s state (see playOn): the parts of the state loaded (from) the program keeps, as they are now. */',
+    'function saved(from) {',
+    '  const counters = {};',
+    '  for (const name of Object.keys(from.counters)) counters[name] = from.counters[name];',
+    ...saveLines.map((l) => `  ${l}`),
+    '  const pieces = {};',
+    '  for (const id of Object.keys(from.pieces)) {',
+    '    const p = PIECE_INDEX.get(id);',
+    '    pieces[id] = p === undefined ? from.pieces[id] : { space: SPACE_OF[p] < 0 ? null : SPACE_IDS[SPACE_OF[p]], slot: SLOT_OF[p] };',
+    '  }',
+    '  const zones = {};',
+    '  for (const key of Object.keys(from.zones)) { const z = ZONE_INDEX.get(key); zones[key] = z === undefined ? from.zones[key] : ZONES[z].map((c) => CARD_IDS[c.i]); }',
+    '  for (let z = 0; z < ZONES.length; z++) if (!(ZONE_KEYS[z] in zones) && ZONES[z].length) zones[ZONE_KEYS[z]] = ZONES[z].map((c) => CARD_IDS[c.i]);',
+    '  return { counters, zones, pieces, revealed: REVEALED_ORDER.map((c) => CARD_IDS[c.i]), rng: rng === null ? from.rng : rng.slice(), ending, stack: XS.reverse(), pending: XP };',
+    '}',
     'return function play(agents, maxMoves, seed, watching, from) {',
     '  watch = watching; turns = 0; epoch++;',
     '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY); fillSupplies();',
-    '  fillZones(); REVEALED.fill(0); rng = null; seedText = seed; ending = false; secret = 0;',
+    '  fillZones(); REVEALED.fill(0); REVEALED_ORDER = []; rng = null; seedText = seed; ending = false; secret = 0; XS = []; XP = null;',
     '  moves = []; pickers = agents; limit = maxMoves; rounds = 0; depth = 0; RS = null;',
     // The counters' starts (a game resumed loads every counter instead).
     '  if (from === null) {',
@@ -273,22 +315,30 @@ export function compileGame(m: Model): CompiledGame {
     '    game: {',
     '      if (inSetup) {',
     setup,
+    '        inSetup = false;',
     '      }',
     flow,
     '    }',
     '  } catch (e) {',
-    '    if (e === STOP) stopped = true;',
-    '    else if (e !== END) throw e;',
+    '    if (e === STOP) {',
+    '      stopped = true;',
+    // The frames beneath the setup's and the flow's own blocks: the calls that started them, and (in the setup) the flow's block waiting.
+    ...(live ? [
+      `      if (inSetup) XS.push({ k: 'call', rule: 'setup', vars: {} }${m.flow ? `, { k: 'block', b: ${m.blockIds.get(m.flow.body)!}, pc: 0, vars: {} }` : ''});`,
+      `      ${m.flow ? "XS.push({ k: 'call', rule: 'flow', vars: {} });" : ''}`,
+    ] : []),
+    '    } else if (e !== END) throw e;',
     '  } finally {',
     '    RS = null;',
     '  }',
     '  cur = -1;',
     '  if (watch !== null) watch.decision(turns, measure);',
     '  watch = null;',
-    '  if (stopped) return { moves, turns, keys: null, measures: measures() };',
+    `  const back = ${live ? 'from === null ? null : saved(from)' : 'null'};`,
+    '  if (stopped) return { moves, turns, keys: null, measures: measures(), saved: back };',
     '  const all = [];',
     `  for (let seat = 0; seat < ${m.playerCount}; seat++) all.push(keys(seat));`,
-    '  return { moves, turns, keys: all, measures: from === null ? null : measures() };',
+    '  return { moves, turns, keys: all, measures: from === null ? null : measures(), saved: back };',
     '};',
   ].join('\n');
   watcher?.(source);
@@ -336,10 +386,11 @@ export function compileGame(m: Model): CompiledGame {
     COLLECTION_AT, OWNED, NO_OWNER: m.playerCount,
     SPACES: w.spaces, PIECES: w.pieces, PLAYERS: [...w.players], OWNERS: w.owners, POSITIONS: w.positions, TOWARD: w.toward,
     LINES: w.lines, WAYS: w.ways, ON_GRID: w.onGrid, OPPOSITES: new Map(Object.entries(OPPOSITE)), NP: w.pieceIds.length, NS: w.spaceIds.length,
+    LIVE: live,
   };
   const play = new Function('K', 'H', 'W', source)(writer.constants.map(interned), HELPERS, world) as (
     pickers: readonly Picker[], maxMoves: number, seed: string, watch: PlayWatch | null, from: GameState | null,
-  ) => { moves: MoveRecord[]; turns: number; keys: number[][] | null; measures: (number | null)[] | null };
+  ) => { moves: MoveRecord[]; turns: number; keys: number[][] | null; measures: (number | null)[] | null; saved: Saved | null };
   const winner = m.winner;
   return {
     play(pickers, maxMoves, seed, watch) {
@@ -351,7 +402,37 @@ export function compileGame(m: Model): CompiledGame {
       const { moves, turns, keys, measures } = play(pickers, maxMoves, state.seed, null, state);
       return { moves, turns, result: keys === null ? null : resultOfKeys(winner, keys), measures: measures! };
     },
+    playOn(state, pickers, maxMoves) {
+      if (!live) throw new Error('playOn needs a live program: compileGame(model, true)');
+      if (state.over || state.stack.length === 0) throw new Deopt();
+      const { moves, turns, keys, saved } = play(pickers, maxMoves, state.seed, null, state);
+      const back = saved!;
+      const over = keys !== null;
+      // The parts the program does not keep are the state's own, copied.
+      const copy = <T>(v: T): T => structuredClone(v);
+      const rule = [...back.stack].reverse().find((f) => f.k === 'call') as { rule: string } | undefined;
+      return {
+        format: state.format, game: state.game, players: state.players, seed: state.seed, variants: [...state.variants],
+        rng: copy(back.rng), counters: copy(back.counters), zones: copy(back.zones), revealed: back.revealed, pieces: copy(back.pieces),
+        stack: over ? [] : back.stack,
+        pending: over || back.pending === null ? null : { player: back.pending.player, choice: back.pending.choice, rule: rule?.rule ?? 'flow', options: back.pending.options, secret: back.pending.secret },
+        ending: back.ending, over, turns, moves: [...copy(state.moves), ...moves], log: copy(state.log),
+        result: over ? resultOfKeys(winner, keys) : null,
+      };
+    },
   };
+}
+
+/** What a live program gives back of the machine's state where it stopped (see `saved` in the program). */
+interface Saved {
+  readonly counters: GameState['counters'];
+  readonly zones: GameState['zones'];
+  readonly pieces: GameState['pieces'];
+  readonly revealed: string[];
+  readonly rng: GameState['rng'];
+  readonly ending: boolean;
+  readonly stack: Frame[];
+  readonly pending: { player: number; choice: string; options: Option[]; secret: boolean } | null;
 }
 
 /**

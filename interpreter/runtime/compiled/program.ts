@@ -38,7 +38,7 @@ function LABEL(v) {
 /** Whole-number division and remainder as the machine's (by zero: the machine's error). */
 const DIV = (x, d) => (d === 0 ? deopt() : Math.floor(x / d));
 const MOD = (x, d) => (d === 0 ? deopt() : ((x % d) + d) % d);
-const { SPACE_INDEX, PIECE_INDEX, CARD_INDEX, ZONE_INDEX, ZONE_KEYS, SPACE_IDS, PIECE_IDS, CARD_IDS, CARDS, NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
+const { LIVE, SPACE_INDEX, PIECE_INDEX, CARD_INDEX, ZONE_INDEX, ZONE_KEYS, SPACE_IDS, PIECE_IDS, CARD_IDS, CARDS, NEIGHBOURS, DIRECTIONS, POWER_ZONES, CARD_ATTRS, ZONE_REFS, ZONE_SEAT, ZONE_READERS, START_ZONES, NC, LABEL_COUNT, PAIRS_MARKED, SPACES, PIECES, PLAYERS, OWNERS, POSITIONS, TOWARD, LINES, WAYS, ON_GRID, OPPOSITES, NP, NS, COLLECTION_AT, COLLECTION_PIECES, OWNED, NO_OWNER } = W;
 const ALONE = PIECES.map((p) => [p]);
 /**
  * Per collection an index plan reads: its pieces in supply (on no space), all and by owner, in its
@@ -62,6 +62,8 @@ function fillZones() {
   CARD_ZONE.set(START_CARD_ZONE);
 }
 const CARD_ZONE = new Int32Array(NC), REVEALED = new Uint8Array(NC);
+/** The cards revealed, in the order they were (as the machine's state lists them). */
+let REVEALED_ORDER = [];
 /** The game's generator, made from its seed when chance is first asked for (many games never ask). */
 let rng = null, seedText = '', ending = false, secret = 0;
 /**
@@ -125,6 +127,12 @@ let cur = -1, rounds = 0, depth = 0, moves = null, pickers = null, limit = 0;
 let RS = null, RI = 0;
 /** Thrown by decide when a picker stops the game there (a search's playout long enough). */
 const STOP = { stop: true };
+/**
+ * A live program's way back to the machine's state where a picker stopped it: the frames of the
+ * statements the stop passed on its way out, innermost first (see Writer), and the choice it
+ * stopped at (its decider, name, options and whether it is secret).
+ */
+let XS = [], XP = null;
 /** The next frame while resuming, not entered yet (an If or a menu looks at it to know its branch). */
 function rnext() {
   const f = RS[RI];
@@ -333,7 +341,7 @@ function transfer(cards, z, top) {
       const list = ZONES[source];
       removeAt(list, list.indexOf(card));
     }
-    REVEALED[c] = 0;
+    if (REVEALED[c] === 1) { REVEALED[c] = 0; removeAt(REVEALED_ORDER, REVEALED_ORDER.indexOf(card)); }
     CARD_ZONE[c] = z;
   }
   if (top) ZONES[z].unshift(...cards);
@@ -355,7 +363,7 @@ function shuffle(zone) {
 function reveal(what) {
   drawn++;
   const cards = what instanceof Ref && what.kind === 3 ? [what] : L(what);
-  for (const c of cards) if (c instanceof Ref && c.kind === 3) REVEALED[c.i] = 1;
+  for (const c of cards) if (c instanceof Ref && c.kind === 3 && REVEALED[c.i] === 0) { REVEALED[c.i] = 1; REVEALED_ORDER.push(c); }
 }
 /** Cards moved to a zone: a card, a zone's cards, the cards of a list (nothing else in it), or none. */
 function moveCards(what, to, top) {
@@ -614,7 +622,10 @@ function decide(prefix, decider, choice, suffix = '', site = -1) {
   if (watch !== null) watch.decision(turns, measure);
   dPrefix = prefix; dSuffix = suffix; dSite = site; dChoice = choice;
   const k = pickers[decider](n, OPTION_IDS);
-  if (k === -1) throw STOP;
+  if (k === -1) {
+    if (LIVE) XP = { player: decider, choice, options: listed(n), secret: secret > 0 };
+    throw STOP;
+  }
   if (!(k >= 0 && k < n)) deopt();
   made(k);
   const move = IDS[k] ?? moveText(site, prefix, OPTIONS[k], suffix);
@@ -626,6 +637,15 @@ function decide(prefix, decider, choice, suffix = '', site = -1) {
   if (watch !== null) watch.decided(decider, choice, move);
   rounds = 0;
   return k;
+}
+/** The options listed, as the machine's pending choice holds them: a menu's with their branch (its pass: none). */
+function listed(n) {
+  const out = [];
+  for (let k = 0; k < n; k++) {
+    const id = OPTION_IDS.id(k), value = OPTION_IDS.value(k), branch = OPTION_IDS.branch(k);
+    out.push(branch === undefined ? { id, value } : { id, value, branch });
+  }
+  return out;
 }
 /** Where a counter kept per player per thing keeps p's value for the thing t: its row's place for p's seat. */
 function cell(rows, p, t) {

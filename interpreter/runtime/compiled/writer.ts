@@ -126,8 +126,21 @@ export class Writer {
   /** Per block being written, the variables its statements set (a `let`, a choice): declared at its start, which resuming restores. */
   private blockVars: { js: string; name: string; at: number }[] = [];
   private stmtAt = 0;
+  /** The block being written (for a loop's frame: where its statement is). */
+  private blockAt: Block | null = null;
+  /**
+   * The variables the next block written starts with, as the machine's frame holds them: a loop's
+   * item, a ranking's item and place, a menu option's item.
+   */
+  private startVars: { name: string; js: string }[] = [];
 
-  constructor(readonly m: Model, readonly w: World) {
+  /**
+   * `live`: a program that gives its state back where a picker stops it, as the machine's (its
+   * stack of frames and the pending choice): each statement that can wait for a player catches the
+   * stop on its way out and adds its frame to XS (innermost first). Playouts never stop to be
+   * read back, so their program is written without it.
+   */
+  constructor(readonly m: Model, readonly w: World, readonly live = false) {
     this.deciding = new Deciding(m);
     let k = 0;
     for (const [name, c] of m.counters) {
@@ -244,7 +257,11 @@ export class Writer {
     return this.once(this.ruleNames, `${id}/${known.join(',')}`, 'r', (name) => {
       const params = r.params.map(() => this.local());
       const scope: Scope = new Map(r.params.map((p, i) => [p.text, { js: params[i]!, t: known[i]! }]));
-      this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP} || ++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();\n  if (watch !== null) watch.fired(${r.span.start});\n${this.block(r.body, scope, '  ')}  depth--;\n}`);
+      // Stopped inside it: the call's frame, with its arguments.
+      const body = this.deciding.block(r.body)
+        ? this.stopped(this.block(r.body, scope, '  '), `{ k: 'call', rule: ${this.constant(r.name.text)}, vars: ${this.heldVars(r.params.map((p, i) => ({ name: p.text, js: params[i]! })))} }`, '  ')
+        : this.block(r.body, scope, '  ');
+      this.functions.push(`function ${name}(${params.join(', ')}) {\n  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP} || ++depth > ${CALLS_BEFORE_GIVING_UP}) deopt();\n  if (watch !== null) watch.fired(${r.span.start});\n${body}  depth--;\n}`);
     });
   }
 
@@ -484,7 +501,10 @@ export class Writer {
       (this.m.handlers.get(name) ?? []).forEach(({ rule, power }, k) => {
         // Each handler's power and condition are judged when its turn comes (after the handlers before it ran).
         const tests = [...(power ? [`holds(cur, ${this.constant(power)})`] : []), ...(rule.trigger?.where ? [truth(this.src(rule.trigger.where, scope, false))] : [])];
-        const body = this.block(rule.body, scope, '    ');
+        // Stopped inside a handler: its call's frame (the event's arguments by its parameters), then
+        // the event's, past this handler (its arguments are filled in where it was fired).
+        const frames = `{ k: 'call', rule: ${this.constant(rule.name.text)}, vars: ${this.heldVars(names.map((name, i) => ({ name, js: params[i]! })))} }, { k: 'fire', event: ${this.constant(name)}, args: null, i: ${k + 1} }`;
+        const body = this.deciding.block(rule.body) ? this.stopped(this.block(rule.body, scope, '    '), frames, '    ') : this.block(rule.body, scope, '    ');
         const judged = tests.join(' && ') || 'true';
         const runs = resumes ? `from < ${k} ? ${judged} : from === ${k} && (rcall(${this.constant(rule.name.text)}), true)` : judged;
         lines.push(`  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`, `  if (${runs}) {`, `    if (watch !== null) watch.fired(${rule.span.start});`, body.trimEnd(), '  }');
@@ -929,23 +949,58 @@ export class Writer {
     // The runaway guard's count (see ROUNDS_BEFORE_GIVING_UP): checked where a run can go on, at loops and calls.
     let out = `${indent}rounds += ${b.stmts.length + 1};\n`;
     const resumable = this.deciding.block(b);
-    const [outerVars, outerAt] = [this.blockVars, this.stmtAt];
+    const startVars = this.startVars;
+    this.startVars = [];
+    const [outerVars, outerAt, outerBlock] = [this.blockVars, this.stmtAt, this.blockAt];
     this.blockVars = [];
+    this.blockAt = b;
     const parts = b.stmts.map((s, at) => {
       this.stmtAt = at;
       return this.stmt(s, scope, resumable ? `${indent}  ` : indent);
     });
     const vars = this.blockVars;
-    [this.blockVars, this.stmtAt] = [outerVars, outerAt];
+    [this.blockVars, this.stmtAt, this.blockAt] = [outerVars, outerAt, outerBlock];
     if (vars.length) out += `${indent}let ${vars.map((v) => v.js).join(', ')};\n`;
     if (!resumable) return out + parts.join('');
     // Resuming: the block starts at the statement its frame names, with the variables set before it.
     const f = this.local(), pc = this.local();
     out += `${indent}let ${pc} = 0;\n${indent}if (RS !== null) {\n${indent}  const ${f} = rblock(${this.m.blockIds.get(b)!});\n${indent}  ${pc} = resumedAt;\n`;
     for (const v of vars) out += `${indent}  if (${pc} > ${v.at}) ${v.js} = VAR(${f}, ${this.constant(v.name)});\n`;
-    out += `${indent}}\n${indent}switch (${pc}) {\n`;
-    parts.forEach((part, at) => (out += `${indent}case ${at}: {\n${part}${indent}}\n`));
-    return `${out}${indent}}\n`;
+    if (!this.live) {
+      out += `${indent}}\n${indent}switch (${pc}) {\n`;
+      parts.forEach((part, at) => (out += `${indent}case ${at}: {\n${part}${indent}}\n`));
+      return `${out}${indent}}\n`;
+    }
+    // Stopped: the block's frame, at the choice waited at (the innermost frame) or past the
+    // statement in progress, with the variables set so far.
+    out += `${indent}}\n${indent}try {\n${indent}switch (${pc}) {\n`;
+    parts.forEach((part, at) => (out += `${indent}case ${at}: {\n${indent}  ${pc} = ${at};\n${part}${indent}}\n`));
+    const at = this.local(), held = this.local();
+    const sets = [
+      ...startVars.map((v) => `${held}[${this.constant(v.name)}] = OUT(${v.js});`),
+      ...vars.map((v) => `if (${at} > ${v.at}) ${held}[${this.constant(v.name)}] = OUT(${v.js});`),
+    ];
+    out += `${indent}}\n${indent}} catch (e) {\n${indent}  if (e === STOP) {\n`
+      + `${indent}    const ${at} = XS.length === 0 ? ${pc} : ${pc} + 1, ${held} = {};\n`
+      + sets.map((l) => `${indent}    ${l}\n`).join('')
+      + `${indent}    XS.push({ k: 'block', b: ${this.m.blockIds.get(b)!}, pc: ${at}, vars: ${held} });\n${indent}  }\n${indent}  throw e;\n${indent}}\n`;
+    return out;
+  }
+
+  /** Code that, in a live program, adds a frame to XS as a stop passes on its way out (see the constructor). */
+  private stopped(body: string, frame: string, ind: string): string {
+    if (!this.live) return body;
+    return `${ind}try {\n${body}${ind}} catch (e) {\n${ind}  if (e === STOP) XS.push(${frame});\n${ind}  throw e;\n${ind}}\n`;
+  }
+
+  /** The variables a frame holds, as an object of machine values (in the order given). */
+  private heldVars(vars: readonly { name: string; js: string }[]): string {
+    return `{ ${vars.map((v) => `[${this.constant(v.name)}]: OUT(${v.js})`).join(', ')} }`;
+  }
+
+  /** Where the statement being written is, as the machine's frames name it. */
+  private here(): string {
+    return `{ b: ${this.m.blockIds.get(this.blockAt!)!}, pc: ${this.stmtAt} }`;
   }
 
   /** A variable set by the statement being written, declared at its block's start: its local. */
@@ -1009,10 +1064,14 @@ export class Writer {
           // Resuming: the list and the item from the loop's frame, the item's body resumed without its condition judged again.
           const again = this.local(), f = this.local();
           const test = s.where ? `if (${again}) ${again} = false; else if (!${truth(this.src(s.where, inner, true))}) continue;\n${ind}  ` : `${again} = false;\n${ind}  `;
+          this.startVars = [{ name: s.variable.text, js: x }];
+          const body = this.block(s.body, inner, ind + '    ');
+          const loop = `${ind}for (; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${test}{\n${body}${ind}  }\n${ind}}\n`;
           return `${open}${ind}let ${items}, ${again} = false, ${i} = 0;\n`
             + `${ind}if (RS !== null) { const ${f} = rframe('each'); ${items} = VAL(${f}.items); ${i} = ${f}.i - 1; ${again} = true; if (!(${i} >= 0 && ${i} < ${items}.length)) deopt(); }\n`
             + `${ind}else ${items} = ${listSrc.t === 'list' ? listSrc.js : `eachOf(${listSrc.js})`};\n`
-            + `${ind}for (; ${i} < ${items}.length; ${i}++) {\n${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n${ind}  const ${x} = ${items}[${i}];\n${ind}  ${test}{\n${this.block(s.body, inner, ind + '    ')}${ind}  }\n${ind}}\n${close}`;
+            + this.stopped(loop, `{ k: 'each', s: ${this.here()}, items: OUT(${items}), i: ${i} + 1, simultaneous: ${s.simultaneous} }`, ind)
+            + close;
         }
         // The list as it is when the loop starts: a zone's cards copied (they may move meanwhile); any
         // other list the program never changes.
@@ -1020,6 +1079,7 @@ export class Writer {
       }
       case 'Repeat': {
         const guard = `if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();`;
+        const here = this.here();
         const body = this.block(s.body, scope, ind + '  ');
         if (this.deciding.stmt(s)) {
           // Resuming: the round in progress goes on first, then the loop as it was (its rounds left from the frame).
@@ -1027,7 +1087,8 @@ export class Writer {
           const resume = `${ind}let ${again} = false, ${left} = 0;\n${ind}if (RS !== null) { ${left} = rframe('repeat').left; ${again} = true; }\n`;
           const counted = s.mode === 'times' ? `${ind}else ${left} = N(${e(s.expr)});\n` : '';
           const more = s.mode === 'times' ? `${left}-- > 0` : s.mode === 'until' ? `!${test(s.expr)}` : test(s.expr);
-          return `${resume}${counted}${ind}while (${again} || ${more}) {\n${ind}  ${again} = false;\n${ind}  ${guard}\n${body}${ind}}\n`;
+          const loop = `${ind}while (${again} || ${more}) {\n${ind}  ${again} = false;\n${ind}  ${guard}\n${body}${ind}}\n`;
+          return `${resume}${counted}${this.stopped(loop, `{ k: 'repeat', s: ${here}, left: ${s.mode === 'times' ? left : 'null'} }`, ind)}`;
         }
         if (s.mode === 'times') {
           const left = this.local();
@@ -1040,14 +1101,22 @@ export class Writer {
         const p = this.local(), was = this.local();
         if (this.deciding.stmt(s)) {
           // Resuming: the player from the turn's frame, and the turn not counted again.
-          return `${ind}const ${p} = RS !== null ? PLAYERS[rframe('turn').player] : ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}if (RS === null) turns++;\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n${this.block(s.body, scope, ind)}${ind}cur = ${was};\n`;
+          return `${ind}const ${p} = RS !== null ? PLAYERS[rframe('turn').player] : ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}if (RS === null) turns++;\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n`
+            + `${this.stopped(this.block(s.body, scope, ind), `{ k: 'turn', player: ${p}.i }`, ind)}${ind}cur = ${was};\n`;
         }
         return `${ind}const ${p} = ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}turns++;\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n${this.block(s.body, scope, ind)}${ind}cur = ${was};\n`;
       }
       case 'Phase': {
         // Only its time limit is worked out (a number, or the machine's error); the rest is the log's.
         const limit = s.timeLimit ? `${ind}N(${e(s.timeLimit)});\n` : '';
-        if (this.deciding.stmt(s)) return `${ind}if (RS !== null) rframe('phase');\n${limit ? `${ind}else ${limit.trimStart()}` : ''}${ind}{\n${this.block(s.body, scope, ind + '  ')}${ind}}\n`;
+        if (this.deciding.stmt(s)) {
+          if (!this.live) return `${ind}if (RS !== null) rframe('phase');\n${limit ? `${ind}else ${limit.trimStart()}` : ''}${ind}{\n${this.block(s.body, scope, ind + '  ')}${ind}}\n`;
+          // The frame names the phase and its time limit as worked out when it began.
+          const f = this.local(), seconds = this.local();
+          const frame = `{ k: 'phase', level: ${this.constant(s.level)}, title: ${this.constant(s.title)}${s.timeLimit ? `, timeLimit: ${seconds}` : ''} }`;
+          return `${ind}let ${seconds};\n${ind}if (RS !== null) { const ${f} = rframe('phase'); ${seconds} = ${f}.timeLimit; }\n${s.timeLimit ? `${ind}else ${seconds} = N(${e(s.timeLimit)});\n` : ''}`
+            + this.stopped(this.block(s.body, scope, ind + '  '), frame, ind);
+        }
         return `${limit}${ind}{\n${this.block(s.body, scope, ind + '  ')}${ind}}\n`;
       }
       case 'Call': {
@@ -1086,7 +1155,12 @@ export class Writer {
           // Resuming: the arguments from the event's frame, and the handlers from the one running.
           const f = this.local();
           const restored = passed.map((_, i) => `VAL(${f}.args[${i}] ?? null)`);
-          return `${ind}if (RS !== null) { const ${f} = rframe('fire'); if (${f}.event !== ${this.constant(s.event.text)}) deopt(); ${fn}(${[...restored, `${f}.i - 1`].join(', ')}); }\n${ind}else {\n${extra}${ind}${fn}(${passed.map((a) => a.js).join(', ')});\n${ind}}\n`;
+          if (!this.live) return `${ind}if (RS !== null) { const ${f} = rframe('fire'); if (${f}.event !== ${this.constant(s.event.text)}) deopt(); ${fn}(${[...restored, `${f}.i - 1`].join(', ')}); }\n${ind}else {\n${extra}${ind}${fn}(${passed.map((a) => a.js).join(', ')});\n${ind}}\n`;
+          // Stopped: the event's frame holds every argument given, as the machine's does.
+          const given = this.local(), held = this.local();
+          const run = `${ind}if (RS !== null) { const ${f} = rframe('fire'); if (${f}.event !== ${this.constant(s.event.text)}) deopt(); ${held} = ${f}.args; ${fn}(${[...restored, `${f}.i - 1`].join(', ')}); }\n`
+            + `${ind}else {\n${ind}  ${given} = [${args.map((a) => a.js).join(', ')}];\n${ind}  ${fn}(${passed.map((_, i) => (i < args.length ? `${given}[${i}]` : 'null')).join(', ')});\n${ind}}\n`;
+          return `${ind}let ${given} = null, ${held} = null;\n${ind}try {\n${run}${ind}} catch (e) {\n${ind}  if (e === STOP) XS[XS.length - 1].args = ${held} !== null ? ${held}.slice() : OUT(${given});\n${ind}  throw e;\n${ind}}\n`;
         }
         return `${extra}${ind}${fn}(${passed.map((a) => a.js).join(', ')});\n`;
       }
@@ -1367,6 +1441,7 @@ export class Writer {
       const value = this.local();
       const bodyScope = o.each ? new Map(scope).set(o.each.variable.text, { js: value, t: 'any' }) : scope;
       // A menu decided by another player runs the chosen option as that player's.
+      this.startVars = o.each ? [{ name: o.each.variable.text, js: value }] : [];
       const body = this.block(o.body, bodyScope, ind + '    ');
       const turn = s.by ? [`${ind}    const was = cur;\n${ind}    cur = ${who};\n`, `${ind}    cur = was;\n`] : ['', ''];
       bodies.push(`${ind}  case ${branch}: {\n${ind}    const ${value} = OPTIONS[${k}];\n${turn[0]}${body}${turn[1]}${ind}    break;\n${ind}  }\n`);
@@ -1384,7 +1459,9 @@ export class Writer {
       return `${ind}{\n${ind}  let ${k} = 0, ${chosen}, ${who};\n`
         + `${ind}  if (RS !== null) {\n${s.by ? `${ind}    ${who} = rframe('turn').player;\n` : ''}${ind}    const ${f} = rnext();\n${ind}    ${chosen} = ${[...resumed, 'deopt()'].join(' : ')};\n${ind}  } else {\n`
         + `${ind}    ${who} = ${this.decider(s.by, scope)};\n${listing.map((l) => `${ind}    ${l}\n`).join('')}${ind}    ${chosen} = BRANCHES[${k}];\n${ind}  }\n`
-        + `${ind}  switch (${chosen}) {\n${bodies.join('')}${ind}  }\n${ind}}\n`;
+        // Stopped inside an option decided by another player: the turn's frame that names them.
+        + (s.by ? this.stopped(`${ind}  switch (${chosen}) {\n${bodies.join('')}${ind}  }\n`, `{ k: 'turn', player: ${who}, quiet: true }`, `${ind}  `) : `${ind}  switch (${chosen}) {\n${bodies.join('')}${ind}  }\n`)
+        + `${ind}}\n`;
     }
     return `${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}  const ${chosen} = BRANCHES[${k}];\n${ind}  switch (${chosen}) {\n${bodies.join('')}${ind}  }\n${ind}}\n`;
   }
@@ -1394,6 +1471,7 @@ export class Writer {
     const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
     const key = number(this.src(s.by, inner, true));
     const shared = s.ties === 'share';
+    this.startVars = [{ name: s.variable.text, js: value }, { name: 'place', js: place }];
     const body = this.block(s.body, new Map(scope).set(s.variable.text, { js: value, t: 'any' }).set('place', { js: place, t: 'num' }), ind + '  ');
     if (this.deciding.stmt(s)) {
       // Resuming: the ranking and the place in it from the frame.
@@ -1409,10 +1487,11 @@ export class Writer {
         + `${ind}    ${ranked}.push(!prev ? 1 : prev.key === ${items}[${i}].key ? ${ranked}[${i} - 1] : ${shared ? `${ranked}[${i} - 1] + 1` : `${i} + 1`});\n`
         + `${ind}  }\n`
         + `${ind}}\n`
-        + `${ind}for (let ${i} = ${from}; ${i} < ${items}.length; ${i}++) {\n`
+        + `${ind}let ${i} = ${from};\n`
+        + this.stopped(`${ind}for (; ${i} < ${items}.length; ${i}++) {\n`
         + `${ind}  if (++rounds > ${ROUNDS_BEFORE_GIVING_UP}) deopt();\n`
         + `${ind}  const ${value} = ${items}[${i}].value, ${place} = ${ranked}[${i}];\n`
-        + `${body}${ind}}\n`;
+        + `${body}${ind}}\n`, `{ k: 'rank', s: ${this.here()}, items: ${items}.map((x, j) => ({ value: OUT(x.value), place: ${ranked}[j] })), i: ${i} + 1 }`, ind);
     }
     return `${ind}const ${items} = L(${this.expr(s.list, scope, true)}).map((${x}) => ({ value: ${x}, key: ${key} }));\n`
       + `${ind}${items}.sort((a, b) => b.key - a.key);\n`
