@@ -36,6 +36,7 @@ export const MESSAGES = {
   R0210: ['error', '`{name}` cannot be used in a variant\'s condition: only the player count can.'],
   R0211: ['error', 'This row makes a second thing called `{id}`, as the row at line {line} does: give the rows different names (a board\'s spaces take one copy each).'],
   R0212: ['error', 'The choice `{choice}`{where} has no variable `{variable}`, so this forbidding rule cannot be worked out there: give every choice of that name the same variables, or name the choices apart.'],
+  R0213: ['warning', 'Define `{name}` has the name of the built-in {builtin}, so {effect}: give it another name, such as `{other}`.'],
   // R03xx — types
   R0301: ['error', 'Expected {expected} here, but this is {found}.'],
   R0302: ['error', 'Cannot take `{property}` of {found}.'],

@@ -1096,7 +1096,7 @@ class RegulaParser extends CstParser {
           },
         },
         { ALT: () => this.SUBRULE(this.ifExpr) },
-        { ALT: () => this.SUBRULE(this.filterQuant) },
+        { GATE: () => this.quantifierAhead(), ALT: () => this.SUBRULE(this.filterQuant) },
         { ALT: () => this.SUBRULE(this.foldQuant) },
         { ALT: () => this.SUBRULE(this.sortQuant) },
         { ALT: () => this.SUBRULE(this.connectedQuant) },
@@ -1223,6 +1223,16 @@ class RegulaParser extends CstParser {
   /** After `choose`: is the name ahead a number of things (`choose n cards from`), not the variable (`choose c from`)? */
   private nameIsCount(): boolean {
     return tokenMatcher(this.LA(1), Name) && tokenMatcher(this.LA(2), Name) && this.LA(2).tokenType !== K.from && this.LA(3).tokenType === K.from;
+  }
+
+  /**
+   * Does a quantifier start here? `first` and `last` are names too (a variable `last`, a define
+   * `first(xs)`): they start `first x in L` only when a name and `in` follow them.
+   */
+  private quantifierAhead(): boolean {
+    const word = this.LA(1).tokenType;
+    if (word !== K.first && word !== K.last) return true;
+    return tokenMatcher(this.LA(2), Name) && this.LA(3).tokenType === K.in;
   }
 
   /** After `sum`/`max`/`min`: is the `(` ahead an argument list rather than a parenthesised key? */

@@ -58,12 +58,13 @@ export type Keyword = (typeof KEYWORDS)[number];
  * Left out (reserved everywhere): words that start an expression (`if`, `count`, `sum`, `none` …),
  * operators and words that continue an expression or a clause after one (`of`, `in`, `and`, `where`,
  * `by`, `then`, `for`, `when` …), `top`/`bottom` (`move x to top of pile` would read as a property),
- * and the citation words.
+ * and the citation words. `first` and `last` start an expression only as `first x in …`, which the
+ * parser tells from a name by the two tokens after them, so they are names elsewhere.
  */
 export const RESERVED_KEYWORDS: ReadonlySet<Keyword> = new Set<Keyword>([
   'of', 'in', 'as', 'where', 'by', 'then', 'else', 'for', 'when', 'until', 'while', 'times', 'ties',
   'is', 'not', 'and', 'or', 'mod', 'if', 'yes', 'no', 'none', 'any', 'each', 'count', 'sum', 'max',
-  'min', 'every', 'all', 'first', 'last', 'best', 'worst', 'sorted', 'connected', 'top', 'bottom',
+  'min', 'every', 'all', 'best', 'worst', 'sorted', 'connected', 'top', 'bottom',
   'cites', 'ambiguous', 'because',
 ]);
 export const SOFT_KEYWORDS: readonly Keyword[] = KEYWORDS.filter((k) => !RESERVED_KEYWORDS.has(k));

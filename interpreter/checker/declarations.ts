@@ -8,7 +8,7 @@ import type {
 import { closest } from '../../grammar/diagnostics.js';
 import { STATEMENT_KEYWORDS, type Keyword } from '../../grammar/tokens.js';
 import { declKey } from '../definition/index.js';
-import { attrType, ExprChecker, ownerText, type Env } from './expressions.js';
+import { attrType, BUILTIN_MEANINGS, BUILTINS, ExprChecker, ownerText, type Env } from './expressions.js';
 import { Scope, type Reporter } from './report.js';
 import { checkForbidVariables } from './forbid-variables.js';
 import { BodyChecker, type Choices } from './statements.js';
@@ -175,7 +175,9 @@ export class DeclChecker {
         if (d.collection) this.known(d.collection, 'Pieces', this.s.pieceCollections);
         return;
       case 'Board': return this.board(d);
-      case 'Define': return this.define(d);
+      case 'Define':
+        this.builtinName(d);
+        return this.define(d);
       case 'Rule': return this.rule(d);
       case 'Forbid':
         this.forbids.push(d);
@@ -270,6 +272,22 @@ export class DeclChecker {
     const table = this.s.tables.get(tableName.text)!;
     const rows = new Set(table.rows.map((r) => (r[0] ? String(r[0].value) : '')));
     for (const edge of d.shape.edges) for (const end of [edge.from, edge.to]) this.known(end, 'Space', rows);
+  }
+
+  /**
+   * A define named like a built-in (R0213) hides it, or is hidden by it, without a word: a call
+   * `neighbours(s)` runs the define, while a bare `player` is still the built-in.
+   */
+  private builtinName(d: DefineDecl): void {
+    const name = d.name.text;
+    const other = `my-${name}`;
+    const meaning = BUILTIN_MEANINGS.get(name);
+    if (meaning) {
+      const effect = `\`${name}\` alone still means ${meaning}${d.params.length > 0 ? ', and only a call with arguments reaches this define' : ' and this define is never used'}`;
+      this.report('R0213', d.name.span, { name, builtin: `\`${name}\``, effect, other });
+    } else if (BUILTINS.has(name)) {
+      this.report('R0213', d.name.span, { name, builtin: `function \`${name}(…)\``, effect: `every call \`${name}(…)\` runs this define, and the built-in cannot be used`, other });
+    }
   }
 
   private define(d: DefineDecl): void {

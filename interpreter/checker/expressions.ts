@@ -33,6 +33,14 @@ const MAX_TYPING_DEPTH = 1_000;
 /** How an undeclared name is named in its message, by where it stands. */
 export type NameHint = 'Name' | 'Zone';
 
+/** The built-in names and what each is, for messages. */
+export const BUILTIN_MEANINGS: ReadonlyMap<string, string> = new Map([
+  ['player', 'the current player'],
+  ['players', 'every player, in seat order'],
+  ['player-count', 'the number of players'],
+  ['game-ending', 'whether the game is ending'],
+]);
+
 const BUILTIN_VALUES: ReadonlyMap<string, Type> = new Map([
   ['player', PLAYER],
   ['players', listOf(PLAYER)],

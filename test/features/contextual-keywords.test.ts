@@ -62,6 +62,41 @@ winner most round`;
     );
   });
 
+  it('reads `first` and `last` as names, and as quantifiers where a variable and `in` follow them', () => {
+    const def = compileText(`game "G" { players 2 }
+component Card { rank: number }
+table deck of Card in last {
+  | name | rank |
+  | a    | 1    |
+  | b    | 2    |
+  | c    | 3    |
+}
+zone last of Card, ordered, public
+counter first per player
+define first-rank(xs) = rank of first(xs)
+define first(xs) = xs[1]
+flow {
+  for each p in players {
+    turn of p {
+      choose pick from last where rank of pick > 1 as take
+      let first = last c in last where rank of c < rank of pick
+      gain rank of first + first-rank(last) first
+    }
+  }
+  end the game
+}
+winner most first
+`);
+    let state = setup(def, 2, 1);
+    expect(legalMoves(def, state)!.moves).toEqual(['take b', 'take c']);
+    state = apply(def, state, 'take c'); // the last card below c is b (2), the first card a (1)
+    state = apply(def, state, 'take b'); // below b: a (1), and a again
+    expect(state.counters.first).toEqual([3, 2]);
+    // Still a quantifier with a name and `in` after it, and an error where neither reading fits.
+    expect(parseRuleset('define x = first in xs').diagnostics).toEqual([]);
+    expect(parseRuleset('define x = first c where c').diagnostics.length).toBeGreaterThan(0);
+  });
+
   it('refuses a rule run by name whose name starts a statement (R0406), not an event rule', () => {
     const base = 'game "G" { players 2 }\nevent moved\n';
     const called = compileSource(`${base}rule move { say "x" }\nflow { fire moved }\n`, 't.rules');
