@@ -7,8 +7,9 @@ import logSchema from './schemas/log.schema.json' with { type: 'json' };
 import savedGameSchema from './schemas/saved-game.schema.json' with { type: 'json' };
 import scenarioSchema from './schemas/scenario.schema.json' with { type: 'json' };
 import stateSchema from './schemas/state.schema.json' with { type: 'json' };
+import viewSchema from './schemas/view.schema.json' with { type: 'json' };
 
-export type FileKind = 'game definition' | 'saved game' | 'saved state' | 'move log' | 'scenario';
+export type FileKind = 'game definition' | 'saved game' | 'saved state' | 'move log' | 'scenario' | 'player view';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 ajv.addSchema(logSchema);
@@ -19,6 +20,8 @@ const validators: Record<FileKind, ValidateFunction> = {
   'saved state': ajv.compile(stateSchema),
   'move log': ajv.getSchema('https://regula.example/schemas/log.json')!,
   scenario: ajv.compile(scenarioSchema),
+  /** What `--as P --json` prints (it refers to the state's schema, compiled above). */
+  'player view': ajv.compile(viewSchema),
 };
 
 export class InvalidFileError extends Error {
