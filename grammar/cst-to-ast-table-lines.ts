@@ -15,7 +15,8 @@ interface Made {
 /**
  * Every combination of the `each` lines is a row, the first line's values outermost; `ATTR V`
  * gives every row that value. The first column, `name`, is `name "…"` with `{attr}`s filled in,
- * or else the row's `each` values joined by `-` (one `each` line: its value as it is).
+ * the values of `each name …` as they are, or else the row's `each` values joined by `-` (one `each`
+ * line: its value as it is).
  * Past LIMITS.things rows no more are made: the checker then reports R0804 on the table.
  */
 export function tableFromLines(
@@ -58,9 +59,11 @@ export function tableFromLines(
   const template = fixed.find((f) => f.column.text === 'name');
   const others = fixed.filter((f) => f !== template);
   const span = spanOf(need(lines[0]));
+  // `each name from 1 to 9`: the names are that line's values, as they are (numbers stay numbers).
+  const eachName = template ? -1 : each.findIndex((e) => e.column.text === 'name');
   const columns: A.Name[] = [
-    { kind: 'Name', text: 'name', span: template?.column.span ?? span },
-    ...each.map((e) => e.column),
+    eachName >= 0 ? each[eachName]!.column : { kind: 'Name', text: 'name', span: template?.column.span ?? span },
+    ...each.filter((_, k) => k !== eachName).map((e) => e.column),
     ...others.map((f) => f.column),
   ];
   const rows: A.Cell[][] = [];
@@ -70,7 +73,8 @@ export function tableFromLines(
       for (const v of each[i]!.values) combine(i + 1, [...picked, v]);
       return;
     }
-    rows.push([nameCell(template?.cell, each, picked, span), ...picked, ...others.map((f) => f.cell)]);
+    const name = eachName >= 0 ? picked[eachName]! : nameCell(template?.cell, each, picked, span);
+    rows.push([name, ...picked.filter((_, k) => k !== eachName), ...others.map((f) => f.cell)]);
   };
   combine(0, []);
   return { columns, rows };

@@ -88,6 +88,23 @@ describe('a name declared a number', () => {
     expect(err).toContain('error R0301: Expected a yes/no value here, but this is a number.');
   });
 
+  it('is a number when a table line makes the names (`each name from 1 to 3`)', async () => {
+    const lines = file('lines.rules', columns(`      gain name of c + 10 score`).replace(`table columns of Column {
+  | name | height |
+  | 2    | 3      |
+  | 3    | 5      |
+  | 12   | 2      |
+}`, `table columns of Column {
+  each name from 1 to 3
+  height 4
+}`));
+    expect(await run('check', lines)).toMatchObject({ code: 0, err: '' });
+    const moves = file('lines.txt', 'climb 3\nclimb 1\n');
+    const { code, out } = await run('play', lines, '--moves', moves, '--json');
+    expect(code).toBe(0);
+    expect((JSON.parse(out) as { final: { scores: number[] } }).final.scores).toEqual([13, 11]);
+  });
+
   it('stays text when the component declares no name, or a text one', async () => {
     const text = file('text.rules', columns(`      if name of c = "12" {
         gain 1 score
