@@ -9,7 +9,7 @@ export function formatView(v: PlayerView, name: string): string {
   const lines = [`${name}, as ${playerLabel(v.seat)} (seat ${v.seat}) sees it, after ${v.moves.length} moves`];
   if (v.phases.length) lines.push(`  now: ${v.phases.map((p) => `${p.level} ${p.title}`).join(' › ')}`);
   lines.push('', 'log:');
-  for (const e of v.log) lines.push(`  ${e.text}${e.detail ? ` [${e.detail}]` : ''}`);
+  for (const e of v.log) lines.push(`  ${e.text}${e.forced ? ' (the only option)' : ''}${e.detail ? ` [${e.detail}]` : ''}`);
   lines.push('', 'counters:');
   for (const [counter, value] of Object.entries(v.counters)) {
     // A counter declared `from none` may hold any value: a player, a card, a list.

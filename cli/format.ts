@@ -8,7 +8,8 @@ export function formatGame(def: GameDefinition, state: GameState): string {
   const lines: string[] = [];
   for (const entry of state.log) {
     const indent = entry.text.startsWith('—') ? '' : '  ';
-    lines.push(entry.detail && entry.text.endsWith('shuffled') ? `${indent}${entry.text}` : `${indent}${entry.text}${entry.detail ? ` [${entry.detail}]` : ''}`);
+    const text = `${entry.text}${entry.forced ? ' (the only option)' : ''}`;
+    lines.push(entry.detail && entry.text.endsWith('shuffled') ? `${indent}${text}` : `${indent}${text}${entry.detail ? ` [${entry.detail}]` : ''}`);
   }
   lines.push('');
   if (state.result) {

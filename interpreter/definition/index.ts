@@ -28,8 +28,8 @@ export interface GameDefinition {
   readonly variants: readonly VariantDefinition[];
 }
 
-/** `file:line:col` of an offset in the definition's source. */
-export function locate(def: GameDefinition, offset: number): string {
+/** The line and column (both from 1) of an offset in the definition's source. */
+export function lineAndColumn(def: GameDefinition, offset: number): { line: number; col: number } {
   const starts = def.source.lineStarts;
   let lo = 0;
   let hi = starts.length - 1;
@@ -38,7 +38,13 @@ export function locate(def: GameDefinition, offset: number): string {
     if (starts[mid]! <= offset) lo = mid;
     else hi = mid - 1;
   }
-  return `${def.source.file}:${lo + 1}:${offset - starts[lo]! + 1}`;
+  return { line: lo + 1, col: offset - starts[lo]! + 1 };
+}
+
+/** `file:line:col` of an offset in the definition's source. */
+export function locate(def: GameDefinition, offset: number): string {
+  const { line, col } = lineAndColumn(def, offset);
+  return `${def.source.file}:${line}:${col}`;
 }
 
 export function lineStartsOf(source: string): number[] {

@@ -1,7 +1,7 @@
 // The statement machine: runs rules over an explicit stack of frames kept in the state, and stops
 // whenever a player must decide (the state's `pending`). Each step changes only the state given.
 import type { Block, ChooseStmt, CounterDecl, Expr, ForbidDecl, MenuStmt, RuleDecl, Span, Stmt } from '../../grammar/ast.js';
-import { locate } from '../definition/index.js';
+import { lineAndColumn, locate } from '../definition/index.js';
 import { RuleError } from './errors.js';
 import {
   asList, boundTest, choicePlan, ItemScope, counterOnValue, counterValue, currentPlayer, evalBool, evalBoolAmong, evalBoolBound, evalNumber, evaluate, holdsPower, label, lookupVar,
@@ -10,7 +10,7 @@ import {
 import { piecesAt, piecesMoved, runningOn, zoneOfCard, type Scope } from './context.js';
 import type { ForbidRule, Handler, Model } from './model.js';
 import { nextInt, shuffleInPlace } from './rng.js';
-import type { Frame, GameState, Option, StmtRef } from './state.js';
+import type { Frame, GameState, LogEntry, Option, SourcePlace, StmtRef } from './state.js';
 import {
   describeType, equal, isCard, isList, isPiece, isPlayer, isSpace, isZone, playerLabel, splitZoneKey, zoneKey, type Value,
 } from './values.js';
@@ -63,8 +63,37 @@ function push(state: GameState, model: Model, body: Block, vars: Record<string, 
   state.stack.push({ k: 'block', b: blockId(model, body), pc: 0, vars });
 }
 
+/**
+ * The statement running now, and its model: each log line it writes says where it is (`at`), so a
+ * line links to the statement that had the effect (the `gain` in the farm's rule, not the choice of
+ * the move that led there). Null outside a run: the lines written around it (the setup's header)
+ * come from no statement.
+ */
+let producing: Stmt | null = null;
+let producingModel: Model | null = null;
+
+/** A statement's place (its first character's line and column), worked out once: every line it writes shares it. */
+const places = new WeakMap<Stmt, SourcePlace>();
+function placeOf(model: Model, s: Stmt): SourcePlace {
+  let at = places.get(s);
+  if (at === undefined) places.set(s, (at = lineAndColumn(model.def, s.span.start)));
+  return at;
+}
+
+/** A log entry, its fields always in this order (saved games compare entries as JSON). */
+function entry(text: string, detail: { text: string; seen: number[] } | undefined, forced: boolean, at: SourcePlace | undefined): LogEntry {
+  const e: { text: string; detail?: string; seen?: number[]; forced?: true; at?: SourcePlace } = { text };
+  if (detail) {
+    e.detail = detail.text;
+    e.seen = detail.seen;
+  }
+  if (forced) e.forced = true;
+  if (at !== undefined) e.at = at;
+  return e;
+}
+
 export function log(state: GameState, text: string, detail?: { text: string; seen: number[] }): void {
-  state.log.push(detail ? { text, detail: detail.text, seen: detail.seen } : { text });
+  state.log.push(entry(text, detail, false, producing === null ? undefined : placeOf(producingModel!, producing)));
 }
 
 /** Told when a rule's body starts to run or a forbidding rule strikes out an option (RunOptions.onRule). */
@@ -77,12 +106,18 @@ let watcher: RuleWatcher | undefined;
 export function run(model: Model, state: GameState, budget = DEFAULT_STEP_BUDGET, onRule?: RuleWatcher): void {
   const outer = runningOn(state);
   const outerWatcher = watcher;
+  const outerProducing = producing;
+  const outerModel = producingModel;
   watcher = onRule;
   try {
     runSteps(model, state, budget);
   } finally {
     runningOn(outer);
     watcher = outerWatcher;
+    producing = outerProducing;
+    producingModel = outerModel;
+    // The machine stops: what the choices made since have not shown by now stays hidden.
+    if (undisclosed.length) undisclosed = undisclosed.filter((u) => u.state !== state);
   }
 }
 
@@ -113,7 +148,10 @@ function step(model: Model, state: GameState): void {
         state.stack.pop();
         return;
       }
-      execute(model, state, top, block.stmts[top.pc]!);
+      const stmt = block.stmts[top.pc]!;
+      producing = stmt;
+      producingModel = model;
+      execute(model, state, top, stmt);
       return;
     }
     case 'call': case 'turn': case 'phase':
@@ -238,6 +276,7 @@ function execute(model: Model, state: GameState, frame: Extract<Frame, { k: 'blo
       const cards = isCard(v) ? [v.card] : asList(ctx, v, s.what.span).filter(isCard).map((c) => c.card);
       for (const c of cards) if (!state.revealed.includes(c)) state.revealed.push(c);
       log(state, `revealed: ${cards.map((c) => label(model, { card: c })).join(', ') || 'nothing'}`);
+      disclose(state, cards);
       break;
     }
     case 'Say':
@@ -376,8 +415,10 @@ function logCards(model: Model, state: GameState, ctx: Ctx, what: string, cards:
   const subject = who === null ? '' : `${playerLabel(who)} `;
   const names = cards.map((c) => label(model, { card: c })).join(', ') || 'nothing';
   const readers = zoneReaders(model, to);
-  if (readers === null) log(state, `${subject}${what}: ${names}`);
-  else log(state, `${subject}${what}`, { text: names, seen: readers });
+  if (readers === null) {
+    log(state, `${subject}${what}: ${names}`);
+    disclose(state, cards);
+  } else log(state, `${subject}${what}`, { text: names, seen: readers });
 }
 
 function transfer(state: GameState, cards: string[], from: string | null, to: string, position: 'top' | 'bottom'): void {
@@ -698,11 +739,18 @@ export function resolve(
   state.pending = null;
   frame.pc++;
   const who = playerLabel(decider);
-  if (secret) log(state, `${who} decides in secret`, { text: option.id, seen: [decider] });
+  const at = placeOf(model, s);
+  // A chosen move starts anew: the choices of the moves before it showed what they showed.
+  if (!forced && undisclosed.length) undisclosed = undisclosed.filter((u) => u.state !== state);
+  // Whether the rules took the only option is `forced`, never in the text: what the others read of
+  // a hidden choice must not tell how many options it had (one card to follow suit with: a void).
+  const open = entry(`${who}: ${option.id}`, undefined, forced, at);
+  if (secret) state.log.push(entry(`${who} decides in secret`, { text: option.id, seen: [decider] }, forced, at));
   else if (readers) {
     const what = s.kind === 'Choose' && s.label.kind === 'verb' ? `${s.label.verb.text} a hidden card` : `choose ${s.kind === 'Choose' ? s.name.text : s.name?.text ?? 'an option'} (hidden)`;
-    log(state, `${who}: ${what}${forced ? ' (the only option)' : ''}`, { text: option.id, seen: readers });
-  } else log(state, `${who}: ${option.id}${forced ? ' (the only option)' : ''}`);
+    state.log.push(entry(`${who}: ${what}`, { text: option.id, seen: readers }, forced, at));
+    awaitDisclosure(model, state, option.value, open, forced ? null : state.moves.length - 1);
+  } else state.log.push(open);
   if (s.kind === 'Choose') frame.vars[s.variable.text] = option.value;
   else if (option.branch !== undefined) {
     const branch = s.options[option.branch]!;
@@ -733,6 +781,56 @@ export function optionReaders(model: Model, state: GameState, value: Value, deci
   if (readers === null) return null;
   const known: number[] = readers;
   return known.includes(decider) ? known : [...known, decider].sort((a, b) => a - b);
+}
+
+/**
+ * A hidden choice whose cards may yet be shown to everyone before the machine stops (a card chosen
+ * from the hand and played face up): its log line, the move it was (null when the rules made it
+ * alone), the line that names it, and its cards not shown yet.
+ */
+interface Undisclosed {
+  readonly state: GameState;
+  readonly entry: number;
+  readonly move: number | null;
+  readonly open: LogEntry;
+  readonly cards: Set<string>;
+}
+
+/** The hidden choices made since the machine last stopped (of any state being run), whose cards are not all shown yet. */
+let undisclosed: Undisclosed[] = [];
+
+function awaitDisclosure(model: Model, state: GameState, value: Value, open: LogEntry, move: number | null): void {
+  const cards = new Set<string>();
+  const visit = (v: Value) => {
+    if (isList(v)) v.forEach(visit);
+    else if (isCard(v) && !state.revealed.includes(v.card)) {
+      const zone = zoneOfCard(state, v.card);
+      if (zone !== undefined && zoneReaders(model, zone) !== null) cards.add(v.card);
+    }
+  };
+  visit(value);
+  if (cards.size) undisclosed.push({ state, entry: state.log.length - 1, move, open, cards });
+}
+
+/**
+ * These cards have just been shown to everyone (moved face up into a public zone, or revealed).
+ * A hidden choice of this run whose cards are now all shown was public after all: its log line
+ * names what was chosen, and its move is no longer hidden from the others — the line after it
+ * names the card anyway, and the same choice written "a hidden card" would only contradict it.
+ */
+function disclose(state: GameState, cards: readonly string[]): void {
+  if (undisclosed.length === 0) return;
+  for (const u of undisclosed) {
+    if (u.state !== state) continue;
+    for (const c of cards) u.cards.delete(c);
+    if (u.cards.size) continue;
+    state.log[u.entry] = u.open;
+    if (u.move !== null) {
+      const m = state.moves[u.move]!;
+      state.moves[u.move] = { player: m.player, move: m.move };
+    }
+  }
+  undisclosed = undisclosed.filter((u) => u.cards.size > 0);
 }
 
 /** Where a statement is, for messages: `file:line:col`. */

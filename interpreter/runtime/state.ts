@@ -39,11 +39,28 @@ export interface Pending {
   readonly secret: boolean;
 }
 
-/** One line of the game log. `detail` is what only `seen` seats may read (an empty list: nobody). */
+/**
+ * One line of the game log. `text` is what everyone reads; `detail` is what only `seen` seats may
+ * read (an empty list: nobody). A seat outside `seen` is given the text alone, never the other fields.
+ */
 export interface LogEntry {
   readonly text: string;
   readonly detail?: string;
   readonly seen?: readonly number[];
+  /** A choice the rules made alone because it had one option. Never in `text`: how many options a hidden choice had is the decider's to know. */
+  readonly forced?: true;
+  /**
+   * Where in the ruleset the statement that wrote the line is (1-based): the `gain` that gave the
+   * coins, the `choose` that chose. Not the file: a log is of one ruleset, and a path would make it
+   * depend on where that file was opened from. Absent for the lines of no statement (the setup's header).
+   */
+  readonly at?: SourcePlace;
+}
+
+/** A place in a ruleset's text: its line and column, both from 1 (the column in UTF-16 units, as editors count). */
+export interface SourcePlace {
+  readonly line: number;
+  readonly col: number;
 }
 
 export interface MoveRecord {

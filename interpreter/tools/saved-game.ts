@@ -107,15 +107,18 @@ export class DecisionRecorder {
   };
 }
 
-/** The decisions the rules took alone, as logged from entry `from` on. */
+/**
+ * The decisions the rules took alone, as logged from entry `from` on: the entries marked `forced`,
+ * each `P1: <move>`, or with the move in its detail when it was hidden (`P1: play a hidden card`,
+ * `P1 decides in secret`).
+ */
 function forcedIn(log: readonly LogEntry[], from: number): Decision[] {
   const out: Decision[] = [];
   for (let i = from; i < log.length; i++) {
     const e = log[i]!;
-    const only = /^P(\d+): (.*) \(the only option\)$/.exec(e.text);
-    const secret = e.detail !== undefined ? /^P(\d+) decides in secret$/.exec(e.text) : null;
-    const found = only ?? secret;
-    if (!found) continue;
+    if (!e.forced) continue;
+    const found = /^P(\d+)(?:: ([\s\S]*)| decides in secret)$/.exec(e.text);
+    if (!found) throw new Error(`A forced choice is logged as \`${e.text}\`, which names no player`);
     out.push({ player: Number(found[1]) - 1, move: e.detail ?? found[2]!, forced: true });
   }
   return out;

@@ -88,7 +88,8 @@ function expectations(def: GameDefinition, state: GameState, e: ScenarioExpect):
     if (!at) failures.push(`expected a piece \`${piece}\`, but there is none`);
     else if (have !== want) failures.push(`expected piece \`${piece}\` ${want === null ? 'off the board' : `on \`${want}\``}, but it is ${have === null ? 'off the board' : `on \`${have}\``}`);
   }
-  const text = state.log.map((l) => (l.detail ? `${l.text}: ${l.detail}` : l.text)).join('\n');
+  // The whole log, as the full log reads it: a choice the rules made alone is marked so.
+  const text = state.log.map((l) => `${l.text}${l.forced ? ' (the only option)' : ''}${l.detail ? `: ${l.detail}` : ''}`).join('\n');
   for (const line of e.log ?? []) if (!text.includes(line)) failures.push(`expected the log to contain "${line}"`);
   if (e.over !== undefined && state.over !== e.over) failures.push(`expected the game ${e.over ? 'to be over' : 'not to be over'}`);
   if (e.scores && show(state.result?.scores) !== show(e.scores)) failures.push(`expected scores ${show(e.scores)}, but they are ${show(state.result?.scores)}`);
