@@ -98,6 +98,14 @@ describe('the schemas', () => {
     expect(problems('saved game', saved)).toEqual([]);
     expect(saved.moves.map((m) => [m.player, m.forced === true])).toEqual([[0, false], [1, false], [0, true], [1, true]]);
     for (const m of saved.moves) expect(m.move).toMatch(/^play (ace|two|three|four)$/);
+    // A reader of the older output, chosen moves only and no format, still gets the same game.
+    const older = { game: 'Everyday words', players: 2, seed: 3, variants: [], moves: saved.moves.filter((m) => !m.forced), final: (saved as unknown as { final: unknown }).final };
+    expect(problems('move log', older)).toEqual([]);
+    const at = join(dir, 'older.json');
+    writeFileSync(at, JSON.stringify(older));
+    const replay = await run('replay', path, at);
+    expect(replay.code).toBe(0);
+    expect(replay.err).toContain('older');
   });
 
   it('refuse a log entry, a view or a zone with a field the format does not have', async () => {
