@@ -4,11 +4,14 @@
 // (play panel) and, in a side rail of tabs, the rules and the panels (log, timeline, why not,
 // counters, zones, structure, simulate, compare, rulebook). A link in a panel opens its line
 // beside the panel, in a second editor over the table, so that nothing the person was looking at goes.
+// The editor (Monaco, most of the page's code) comes after the table (editor-slot.ts): until it is
+// here, the text checked and played is the one kept in this browser, and its place says it is loading.
 import type { Diagnostic } from '../../grammar/diagnostics.js';
 import { Checker } from './checker.js';
 import { describe, sorted, summarize, toMarker } from './diagnostics-view.js';
 import { fill, h, richText } from './dom.js';
-import { createEditor, modelFor, onTabFocusMode, pathOf, replaceAll, reveal, setDiagnostics, useLanguageService, viewState, type Editor, type TextModel } from './editor.js';
+import type { Editor, TextModel } from './editor.js';
+import { EditorSlot, type Loaded } from './editor-slot.js';
 import { ComparePanel } from './compare-panel.js';
 import { download, PlayPanel } from './play-panel.js';
 import { gameFromLink } from './saved-game.js';
@@ -26,10 +29,10 @@ const status = byId<HTMLElement>('check-status');
 const list = byId<HTMLElement>('diagnostics');
 const fileNote = byId<HTMLElement>('editor-file');
 
-const editor = createEditor(byId('editor'));
+const slot = new EditorSlot(byId('editor'), attach);
 const panel = new PlayPanel(byId('play'), {
   reveal: (file, line, column) => void show(file, line, column),
-  ruleset: () => (current ? { path: current.path, text: current.model.getValue() } : null),
+  ruleset: () => (current ? { path: current.path, text: textOf(current) } : null),
   openRuleset: (path, text) => open(path, text),
   shipped: (path) => (current?.path === path && RULESETS.includes(path) ? current.original : undefined),
 });
@@ -61,55 +64,79 @@ tabs.onSelect((id) => {
   const log = document.getElementById('log');
   if (log) log.scrollTop = log.scrollHeight;
 });
-const checker = new Checker(showCheck, (message) => setStatus('crash', message));
-useLanguageService(
-  (model, kind, question) => checker.ask(pathOf(model), model.getValue(), kind, question),
-  (message) => setStatus('errors', message), // e.g. why Format Document left the text alone
-);
+const checker = new Checker(showCheck, (message) => { setStatus('crash', message); slot.loadSoon(); });
 const cursorNote = h('span', { id: 'cursor', class: 'muted', title: 'Line and column of the cursor', 'aria-live': 'off' });
 byId('editor-file').after(cursorNote);
-const showCursor = () => {
-  const at = editor.getPosition();
-  cursorNote.textContent = at && editor.getModel() ? `Ln ${at.lineNumber}, Col ${at.column}` : '';
-};
-editor.onDidChangeCursorPosition(showCursor);
-editor.onDidChangeModel(showCursor);
-// Whether Tab leaves the editor or indents: said beside the file's name, and aloud when it changes.
 const tabNote = byId<HTMLElement>('tab-focus-note');
-onTabFocusMode((on) => {
-  tabNote.textContent = on ? 'Tab moves the focus (Ctrl+M)' : 'Tab indents (Ctrl+M)';
-  tabNote.title = on ? 'Tab and Shift+Tab leave the editor; Ctrl+M makes Tab indent' : 'Tab indents; Ctrl+M makes Tab move the focus out of the editor';
-});
+
+/** The editor has arrived: it takes the language service, the notes beside it, and the ruleset open now. */
+function attach({ api, editor }: Loaded): void {
+  api.useLanguageService(
+    (model, kind, question) => checker.ask(api.pathOf(model), model.getValue(), kind, question),
+    (message) => setStatus('errors', message), // e.g. why Format Document left the text alone
+  );
+  const showCursor = () => {
+    const at = editor.getPosition();
+    cursorNote.textContent = at && editor.getModel() ? `Ln ${at.lineNumber}, Col ${at.column}` : '';
+  };
+  editor.onDidChangeCursorPosition(showCursor);
+  editor.onDidChangeModel(showCursor);
+  // Whether Tab leaves the editor or indents: said beside the file's name, and aloud when it changes.
+  api.onTabFocusMode((on) => {
+    tabNote.textContent = on ? 'Tab moves the focus (Ctrl+M)' : 'Tab indents (Ctrl+M)';
+    tabNote.title = on ? 'Tab and Shift+Tab leave the editor; Ctrl+M makes Tab indent' : 'Tab indents; Ctrl+M makes Tab move the focus out of the editor';
+  });
+  editor.onDidChangeCursorPosition(() => { clearTimeout(saveTimer); saveTimer = setTimeout(save, 500); });
+  editor.onDidChangeModelContent(() => {
+    if (!current) return;
+    edited();
+  });
+  if (current) show(current);
+  function show(c: Current): void {
+    c.model = api.modelFor(c.path, c.text); // the text checked and played so far, kept in the browser
+    editor.setModel(c.model);
+    api.viewState.restore(editor, c.path); // the cursor and scroll as they were, this session or the last
+    if (lastCheck?.file === c.path && !lastCheck.crash && lastCheck.source === c.model.getValue()) api.setDiagnostics(c.model, lastCheck.diagnostics, lastCheck.source);
+  }
+}
 
 // The side panel a link was clicked in: its line opens beside it (see `show`).
 let clickedIn: Element | null = null;
 document.addEventListener('click', (e) => { clickedIn = (e.target as Element | null)?.closest?.('.tabpanel') ?? null; }, true);
 
-let current: { path: string; original: string; model: TextModel } | null = null;
+/**
+ * The ruleset open now: its text is `text` until the editor has come, then its model's. Only the
+ * editor changes it, so the text from the browser's storage is the one the game runs from meanwhile.
+ */
+interface Current { path: string; original: string; text: string; model: TextModel | null }
+let current: Current | null = null;
+const textOf = (c: Current): string => c.model?.getValue() ?? c.text;
+/** The last answer of the checker for the ruleset open now: its markers go on the editor's model when it comes. */
+let lastCheck: CheckResponse | null = null;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let opening = 0;
 
 fill(picker, RULESETS.map((path) => h('option', { value: path }, path)));
 picker.addEventListener('change', () => void open(picker.value));
-resetButton.addEventListener('click', () => {
-  if (current) replaceAll(current.model, current.original); // one edit: Ctrl+Z in the editor brings the text back
-});
-editor.onDidChangeCursorPosition(() => { clearTimeout(saveTimer); saveTimer = setTimeout(save, 500); });
-editor.onDidChangeModelContent(() => {
+// One edit in the editor, so that Ctrl+Z there brings the text back: the editor is loaded first if it is not here yet.
+resetButton.addEventListener('click', () => void slot.load().then(({ api }) => { if (current?.model) api.replaceAll(current.model, current.original); }, () => undefined));
+/** The text changed (in the editor): checked again after a pause, and kept. */
+function edited(): void {
   if (!current) return;
   setStatus('checking', 'Checking…');
-  checker.schedule(current.path, current.model.getValue());
+  checker.schedule(current.path, textOf(current));
   clearTimeout(saveTimer);
   saveTimer = setTimeout(save, 250);
-});
+}
 addEventListener('pagehide', save);
 document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') save(); });
 
 function save(): void {
   clearTimeout(saveTimer);
   if (!current) return;
-  viewState.keep(editor, current.path);
-  const text = current.model.getValue();
+  const loaded = slot.loaded;
+  if (loaded) loaded.api.viewState.keep(loaded.editor, current.path);
+  const text = textOf(current);
   const kept = saveText(current.path, text, current.original);
   savedNote.textContent = !kept ? 'Your edits cannot be kept in this browser (storage is off or full).'
     : text === current.original ? 'original text' : 'edited · kept in this browser';
@@ -124,19 +151,24 @@ async function open(path: string, given?: string): Promise<void> {
   const original = known ? await originalText(path) : given ?? '';
   if (ticket !== opening) return; // another ruleset was chosen meanwhile
   if (![...picker.options].some((o) => o.value === path)) picker.append(h('option', { value: path }, path));
-  const model = modelFor(path, given ?? savedText(path) ?? original);
-  if (given !== undefined) replaceAll(model, given);
+  const loaded = slot.loaded;
+  const text = given ?? savedText(path) ?? original;
+  const model = loaded ? loaded.api.modelFor(path, text) : null;
+  if (loaded && model && given !== undefined) loaded.api.replaceAll(model, given);
   if (current?.path !== path) panel.reset(); // the old game and simulation belong to the other rules
-  current = { path, original, model };
+  current = { path, original, text, model };
+  lastCheck = null;
   closeBeside();
-  editor.setModel(model);
-  viewState.restore(editor, path); // the cursor and scroll as they were, this session or the last
+  if (loaded) {
+    loaded.editor.setModel(model);
+    loaded.api.viewState.restore(loaded.editor, path); // the cursor and scroll as they were, this session or the last
+  }
   fileNote.textContent = path;
   picker.value = path;
   if (known) rememberSelected(path);
   save();
   setStatus('checking', 'Checking…');
-  checker.now(path, model.getValue());
+  checker.now(path, textOf(current));
 }
 
 /**
@@ -150,13 +182,16 @@ async function show(file: string, line: number, column: number): Promise<void> {
   clickedIn = null;
   if (current?.path === file && !(from && from.id !== 'panel-rules')) {
     tabs.select('rules');
-    reveal(editor, line, column);
+    const { api, editor } = await slot.load();
+    api.reveal(editor, line, column);
     return;
   }
   const known = RULESETS.includes(file);
   if (current?.path !== file && !known) return;
-  const model = current?.path === file ? current.model : modelFor(file, savedText(file) ?? (await originalText(file)));
-  openBeside(model, file, line, column);
+  const other = current?.path === file ? null : savedText(file) ?? (await originalText(file));
+  const { api } = await slot.load();
+  const model = other === null && current?.model ? current.model : api.modelFor(file, other ?? textOf(current!));
+  openBeside(api, model, file, line, column);
 }
 
 // The editor beside a panel: made the first time a link needs it, over the table column.
@@ -176,16 +211,20 @@ besideEdit.addEventListener('click', () => {
   const file = besideFile.textContent ?? '';
   const at = besideEditor?.getPosition();
   closeBeside();
-  void open(file).then(() => { tabs.select('rules'); if (at) reveal(editor, at.lineNumber, at.column); });
+  void open(file).then(async () => {
+    tabs.select('rules');
+    const { api, editor } = await slot.load();
+    if (at) api.reveal(editor, at.lineNumber, at.column);
+  });
 });
 beside.addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.stopPropagation(); closeBeside(true); } });
 
-function openBeside(model: TextModel, file: string, line: number, column: number): void {
+function openBeside(api: Loaded['api'], model: TextModel, file: string, line: number, column: number): void {
   besideBack = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
   beside.hidden = false;
   document.body.classList.add('beside-open');
   if (!besideEditor) {
-    besideEditor = createEditor(besideHost);
+    besideEditor = api.createEditor(besideHost);
     const shown = besideEditor;
     shown.onDidChangeCursorPosition((e) => { besideCursor.textContent = `Ln ${e.position.lineNumber}, Col ${e.position.column}`; });
   }
@@ -197,7 +236,7 @@ function openBeside(model: TextModel, file: string, line: number, column: number
   besideEdit.hidden = mine;
   besideEdit.title = `Open ${file} in the editor: the game and the reports of ${current?.path ?? 'this ruleset'} end`;
   besideEditor.layout();
-  reveal(besideEditor, line, column);
+  api.reveal(besideEditor, line, column);
 }
 
 function closeBeside(refocus = false): void {
@@ -217,6 +256,8 @@ function setStatus(state: 'checking' | 'ok' | 'errors' | 'crash', text: string):
 
 function showCheck(r: CheckResponse): void {
   if (!current || r.file !== current.path) return;
+  lastCheck = r;
+  slot.loadSoon(); // the table is drawn from this answer: the editor comes next
   if (r.crash) {
     setStatus('crash', 'The checker failed');
     fill(list, h('li', { class: 'diag error' }, `The checker itself failed (a bug in Regula, not in your ruleset): ${r.crash}`));
@@ -224,7 +265,8 @@ function showCheck(r: CheckResponse): void {
     compare.setDefinition(null, current.path);
     return;
   }
-  setDiagnostics(current.model, r.diagnostics, r.source);
+  const loaded = slot.loaded;
+  if (loaded && current.model) loaded.api.setDiagnostics(current.model, r.diagnostics, r.source);
   const summary = summarize(r.diagnostics);
   const book = r.rulebook ? (r.rulebook.verified ? ` · quotations checked against ${r.rulebook.name}` : ` · ${r.rulebook.name} not found`) : '';
   setStatus(summary.errors ? 'errors' : 'ok', `${summary.errors ? '✗' : '✓'} ${summary.text}${book} · ${Math.round(r.ms)} ms`);
@@ -237,9 +279,10 @@ function showCheck(r: CheckResponse): void {
 
 function diagnosticItem(d: Diagnostic, source: string): HTMLElement {
   const m = toMarker(d, source);
+  const go = () => void slot.load().then(({ api, editor }) => api.reveal(editor, m.startLineNumber, m.startColumn), () => undefined);
   return h('li', { class: `diag ${d.severity}`, 'data-code': d.code, tabindex: 0, title: 'Show in the editor',
-    onclick: () => reveal(editor, m.startLineNumber, m.startColumn),
-    onkeydown: (e) => { if ((e as KeyboardEvent).key === 'Enter') reveal(editor, m.startLineNumber, m.startColumn); } },
+    onclick: go,
+    onkeydown: (e) => { if ((e as KeyboardEvent).key === 'Enter') go(); } },
   h('span', { class: 'pos' }, `${m.startLineNumber}:${m.startColumn}`), ' ',
   h('span', { class: 'sev' }, d.severity), ' ', h('code', { class: 'code' }, d.code), ' ', h('span', { class: 'msg' }, richText(describe(d))));
 }
@@ -254,7 +297,7 @@ async function openFile(): Promise<void> {
 resetButton.after(
   h('button', { type: 'button', id: 'open-button', title: 'Open a .rules file from this computer', onclick: () => fileInput.click() }, 'Open file…'), fileInput,
   h('button', { type: 'button', id: 'download', title: 'Download the ruleset as it is in the editor',
-    onclick: () => { if (current) download(current.path.slice(current.path.lastIndexOf('/') + 1), current.model.getValue(), 'text/plain'); } }, 'Download'),
+    onclick: () => { if (current) download(current.path.slice(current.path.lastIndexOf('/') + 1), textOf(current), 'text/plain'); } }, 'Download'),
   // Presentation: the table alone in large type, for a class (the button again, or Escape, goes back).
   h('button', { type: 'button', id: 'present', 'aria-pressed': 'false', title: 'Show the table alone in large type', onclick: () => present(!document.body.classList.contains('present')) }, 'Present'));
 function present(on: boolean): void {

@@ -81,12 +81,15 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
 
   /** Shows a panel of the side rail (the rules, the log, …), as a person clicks its tab. */
   const tab = (id: string) => page.click(`#tab-${id}`);
+  /** The editor has come (it is loaded after the table: test/playground/editor-loading.test.ts) and shows its text. */
+  const editorReady = () => page.waitForSelector('#editor[data-state="ready"] .monaco-editor .view-line');
   /**
    * Focuses the editor by a click in its line numbers, the mouse first taken off the text: a hover
    * (keyword help, a rule's quotes) left open by the mouse would catch the click.
    */
   const focusEditor = async () => {
     await tab('rules');
+    await editorReady();
     await page.mouse.move(0, 0);
     await page.click('#editor', { position: { x: 10, y: 30 } });
   };
@@ -110,6 +113,7 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
 
   it('loads the Tokaido ruleset with no error markers', async () => {
     await checked();
+    await editorReady();
     expect(await page.textContent('#structure')).toContain('phase "Cesta"'); // the flow's first phase
     // The rulebook beside the rules: sentences marked cited or not, with links to the citing rules.
     await page.locator('#rulebook li.passage.cited').first().waitFor({ state: 'attached' });
@@ -311,7 +315,9 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     await page.locator('#compare-play p').first().waitFor({ timeout: 300_000 });
     expect(await page.locator('#compare-structure details.difference').count()).toBeGreaterThan(0);
     expect(await page.textContent('#compare-structure')).toContain('declarations mean the same');
-    expect(await page.textContent('#compare-play')).toMatch(/\d+ games, each encoding's random agents choosing in half/);
+    expect(await page.textContent('#compare-play')).toMatch(/\d+ games, each encoding's random moves leading in half/);
+    // What was played: every player count, with no variant, each variant and all together, by their titles.
+    expect(await page.textContent('#compare-play')).toMatch(/Played: 2–5 players, each with no variant; Cesta zasvěcení; .* — 24 settings/);
     const first = page.locator('#compare-structure details.difference').first();
     await first.locator('summary').click();
     expect(await first.locator('pre.line-diff div').count()).toBeGreaterThan(0);
@@ -329,7 +335,9 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     await page.click('#compare');
     await page.locator('#compare-play p').first().waitFor({ timeout: 300_000 });
     expect(await page.locator('#compare-structure details.difference').allTextContents()).toEqual([expect.stringContaining('rule temple')]);
-    expect(await page.textContent('#compare-play')).toContain('choice `donate` in rule `temple`'.replace(/`/g, ''));
+    // Told as the log shows it: who decides, and the move only one side offers.
+    expect(await page.textContent('#compare-play')).toMatch(/different legal moves when P\d decides, after the move advance \d+/);
+    expect(await page.textContent('#compare-play')).toContain('only in the second: donate 3');
     await page.click('#reset');
     await page.waitForSelector('#check-status[data-state="ok"]');
   }, 360_000);
