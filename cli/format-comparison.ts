@@ -2,8 +2,8 @@
 // terminal, and a self-contained HTML page (`regula diff --report FILE.html`) with the two
 // rulebooks' passages side by side per difference, the traces and the classification.
 import {
-  CLASSIFICATION_EXPLAINED, CLASSIFICATION_TEXT, DIFFERENCE_TEXT, type CausedGroup, type ComparisonReport, type DeclDifference, type LineChange,
-  type OutcomeComparison, type ReportEntry,
+  CLASSIFICATION_EXPLAINED, CLASSIFICATION_TEXT, coverageLines, gameInWords, interactionLines, movesInWords, pointInWords, type CausedGroup, type ComparisonReport,
+  type DeclDifference, type EntryInteraction, type LineChange, type OutcomeComparison, type ReportEntry,
 } from '../interpreter/tools/index.js';
 
 /** Lines kept around a change when a declaration is long. */
@@ -13,12 +13,13 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 export function formatReport(r: ComparisonReport): string {
   const lines = [`Comparing ${r.first} (first) with ${r.second} (second).`, '', summaryLine(r)];
+  if (r.coverage) lines.push(...coverageLines(r.coverage));
   if (r.renamed.length) lines.push(`Paired though named differently (first ↔ second): ${r.renamed.map(pairText).join(', ')}.`);
   for (const problem of r.staleNotes) lines.push(`  notes out of date: ${problem}`);
   r.entries.forEach((e, i) => lines.push('', ...entryText(e, i + 1, r)));
   if (r.untraced.length) {
     lines.push('', `Play differences not traced to one declaration (${plural(r.untraced.length, 'group')}):`);
-    for (const g of r.untraced) lines.push(...groupText(g, '  '));
+    for (const g of r.untraced) lines.push(...groupText(g, '  ', r, true));
   }
   if (r.outcomes) lines.push('', formatOutcomes(r.outcomes));
   return lines.join('\n');
@@ -32,7 +33,7 @@ function pairText(p: { readonly first: string; readonly second: string }): strin
 
 function summaryLine(r: ComparisonReport): string {
   const count = (c: ReportEntry['classification']) => r.entries.filter((e) => e.classification === c).length;
-  const play = r.play ? ` Play: ${r.play.games} games, each encoding's random agents choosing in half; ${r.play.agreed} went the same way to the same result in both.` : '';
+  const play = r.play ? ` Play: ${r.play.games} games, each encoding's random moves leading in half; ${r.play.agreed} went the same way to the same result in both.` : '';
   const kinds = count('variant') ? '' : `: ${count('rulebooks differ')} where ${CLASSIFICATION_TEXT['rulebooks differ']}, ${count('rulebook silent')} where ${CLASSIFICATION_TEXT['rulebook silent']}, ${count('encodings differ')} where ${CLASSIFICATION_TEXT['encodings differ']}`;
   return `${plural(r.same, 'declaration')} mean the same in both. ${plural(r.entries.length, 'difference')}${kinds}.${play}`;
 }
@@ -57,10 +58,15 @@ function entryText(e: ReportEntry, n: number, r: ComparisonReport): string[] {
     const first = e.play.filter((g) => g.firstIn > 0);
     const later = e.play.filter((g) => g.firstIn === 0);
     lines.push(`   in play (only this difference applied):`);
-    for (const g of first.length ? first : e.play) lines.push(...groupText(g, '     '));
+    for (const g of first.length ? first : e.play) lines.push(...groupText(g, '     ', r));
     if (first.length && later.length) lines.push(`     and ${plural(later.length, 'more place')} where the games parted only after an earlier difference, in ${plural(Math.max(...later.map((g) => g.games)), 'game')} at most`);
   }
+  if (e.search?.found.length) {
+    lines.push(`   in play: no game played at random reached it; a search steered toward it did, in ${plural(e.search.games, 'steered game')}:`);
+    for (const g of e.search.found.filter((x) => x.firstIn > 0)) lines.push(...groupText(g, '     ', r));
+  }
   if (e.unreached) lines.push(`   in play: ${e.unreached}`);
+  for (const x of e.interactions) lines.push(...interactionText(x, r));
   if (e.advice) lines.push(`   to fix: ${e.advice}`);
   return lines;
 }
@@ -85,32 +91,34 @@ function hunks(changes: readonly LineChange[]): string[] {
 }
 
 /** The game a group's example comes from, and the moves that reach the point (its shortest trace). */
-export function traceOf(g: CausedGroup): { game: string; moves: string } {
+export function traceOf(g: CausedGroup, r: ComparisonReport): { game: string; moves: string } {
   const e = g.example;
-  const variants = (side: readonly string[]) => (side.length ? side.join(', ') : 'none');
-  const chosen = e.variants.first.length || e.variants.second.length ? `, variants ${variants(e.variants.first)} / ${variants(e.variants.second)}` : '';
-  const moves = [...e.moves, ...(e.move ? [e.move] : [])];
-  return {
-    game: `${e.players} players, seed ${e.seed}${chosen}, moves chosen by the ${e.leader} encoding's agents`,
-    moves: moves.length ? moves.join(' · ') : '(before any move)',
-  };
+  return { game: gameInWords(e, r.coverage?.variantTitles ?? {}), moves: movesInWords(e) };
 }
+
+
 
 /** How many of the games met it before any other difference (the others may have it as a consequence). */
 const firstIn = (g: CausedGroup): string => (g.firstIn === g.games ? '' : g.firstIn ? ` (the first difference in ${g.firstIn})` : ' (each time after an earlier difference)');
 
-function groupText(g: CausedGroup, indent: string): string[] {
-  const t = traceOf(g);
+function groupText(g: CausedGroup, indent: string, r: ComparisonReport, causes = false): string[] {
+  const t = traceOf(g, r);
   return [
-    `${indent}${plural(g.games, 'game')}${firstIn(g)}: ${DIFFERENCE_TEXT[g.kind]} ${g.where}${g.causes.length ? `  [${g.causes.join(', ')}]` : ''}`,
+    `${indent}${plural(g.games, 'game')}${firstIn(g)}: ${pointInWords(g.example)}${causes && g.causes.length ? `  [${g.causes.join(', ')}]` : ''}`,
     ...g.example.detail.map((d) => `${indent}    ${d}`),
     `${indent}    shortest trace: ${t.game}: ${t.moves}`,
   ];
 }
 
+/** An interaction told on one of its entries, indented under it. */
+function interactionText(x: EntryInteraction, r: ComparisonReport): string[] {
+  const [head, ...rest] = interactionLines(x, r.coverage?.variantTitles ?? {});
+  return [`   ${head}`, ...rest.map((l) => `     ${l}`)];
+}
+
 /** The two sides' outcomes over the same seeds, seat by seat, in two columns. */
 export function formatOutcomes(outcomes: readonly OutcomeComparison[]): string {
-  const lines = ['Outcomes: the same seeds played in each on its own (random agents), first | second:'];
+  const lines = ['Outcomes: the same seeds played in each on its own (random moves), first | second:'];
   const pct = (x: number, games: number) => (games ? `${((100 * x) / games).toFixed(1)}%` : '–').padStart(6);
   const mean = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(1)).padStart(5);
   for (const o of outcomes) {
@@ -147,7 +155,7 @@ ol.trace { font-family: ui-monospace, monospace; font-size: .85em; columns: 3; }
 
 export function reportHtml(r: ComparisonReport): string {
   const entries = r.entries.map((e, i) => entryHtml(e, i + 1, r)).join('\n');
-  const untraced = r.untraced.length ? `<h2>Play differences not traced to one declaration</h2>${r.untraced.map(groupHtml).join('')}` : '';
+  const untraced = r.untraced.length ? `<h2>Play differences not traced to one declaration</h2>${r.untraced.map((g) => groupHtml(g, r, true)).join('')}` : '';
   const outcomes = r.outcomes ? `<h2>Outcomes</h2><pre>${esc(formatOutcomes(r.outcomes))}</pre>` : '';
   const stale = r.staleNotes.length ? `<p class="note">Notes out of date: ${r.staleNotes.map(esc).join('; ')}</p>` : '';
   return `<!doctype html>
@@ -156,6 +164,7 @@ export function reportHtml(r: ComparisonReport): string {
 <h1>Where two encodings differ</h1>
 <p><b>First:</b> <code>${esc(r.first)}</code><br><b>Second:</b> <code>${esc(r.second)}</code></p>
 <p>${esc(summaryLine(r))}</p>
+${r.coverage ? coverageLines(r.coverage).map((l) => `<p>${esc(l)}</p>`).join('') : ''}
 ${r.renamed.length ? `<p>Paired though named differently (first ↔ second): ${r.renamed.map((p) => code(pairText(p))).join(', ')}.</p>` : ''}
 ${stale}
 <p class="muted">Each difference is classified: <span class="tag rulebooks">${CLASSIFICATION_TEXT['rulebooks differ']}</span> (recorded in the translators' notes with a passage from each rulebook), <span class="tag silent">${CLASSIFICATION_TEXT['rulebook silent']}</span> (a note: each encoder's choice is shown) or <span class="tag encodings">${CLASSIFICATION_TEXT['encodings differ']}</span> (to be fixed in one encoding). Labels, layout, comments and citations are not differences; moves are compared by what they do.</p>
@@ -184,16 +193,18 @@ ${e.note ? `<p><b>Reading:</b> ${code(e.note)}</p>` : ''}
 ${choices}
 ${ambiguities}
 ${declarations}
-${e.play.length ? `<h3>In play (only this difference applied)</h3>${e.play.map(groupHtml).join('')}` : ''}
+${e.play.length ? `<h3>In play (only this difference applied)</h3>${e.play.map((g) => groupHtml(g, r)).join('')}` : ''}
+${e.search?.found.length ? `<h3>Found by a search steered toward it (${plural(e.search.games, 'steered game')})</h3>${e.search.found.filter((g) => g.firstIn > 0).map((g) => groupHtml(g, r)).join('')}` : ''}
 ${e.unreached ? `<p class="note">${code(e.unreached)}</p>` : ''}
+${e.interactions.map((x) => { const [head, ...rest] = interactionText(x, r); return `<p class="note">${esc(head!.trim())}</p><ul>${rest.map((l) => `<li>${esc(l.trim())}</li>`).join('')}</ul>`; }).join('')}
 ${e.advice ? `<p class="note"><b>To fix:</b> ${code(e.advice)}</p>` : ''}
 </section>`;
 }
 
-function groupHtml(g: CausedGroup): string {
-  const t = traceOf(g);
+function groupHtml(g: CausedGroup, r: ComparisonReport, causes = false): string {
+  const t = traceOf(g, r);
   const moves = [...g.example.moves, ...(g.example.move ? [g.example.move] : [])];
-  return `<div><p><b>${plural(g.games, 'game')}</b>${esc(firstIn(g))}: ${code(`${DIFFERENCE_TEXT[g.kind]} ${g.where}`)}${g.causes.length ? ` <span class="muted">caused by ${g.causes.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>` : ''}</p>
+  return `<div><p><b>${plural(g.games, 'game')}</b>${esc(firstIn(g))}: ${esc(pointInWords(g.example))}${causes && g.causes.length ? ` <span class="muted">caused by ${g.causes.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>` : ''}</p>
 <ul>${g.example.detail.map((d) => `<li>${code(d)}</li>`).join('')}</ul>
 <details><summary class="muted">Shortest trace: ${esc(t.game)}, ${plural(moves.length, 'move')}</summary><ol class="trace">${moves.map((m) => `<li>${esc(m)}</li>`).join('')}</ol></details></div>`;
 }

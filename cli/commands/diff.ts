@@ -4,7 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import {
-  causesOfPlay, compareOutcomes, comparePlay, compareStructure, comparisonReport, counterfactualPlay, entryDeclarations, notesProblems, sharedPlayerCounts, swapNotes,
+  causesOfPlay, compareEncodings, compareOutcomes, comparePlay, compareStructure, comparisonReport, entryDeclarations, notesProblems, sharedPlayerCounts, swapNotes,
   type TranslationNotes,
 } from '../../interpreter/tools/index.js';
 import { flag, flags, has, intFlag, UsageError, type Args } from '../args.js';
@@ -31,6 +31,7 @@ export async function run(args: Args): Promise<number> {
   const notes = secondPath === file ? null : findNotes(file, secondPath, flag(args, 'notes'));
   const structure = compareStructure(a, b, variants);
   const games = intFlag(args, 'games', 10, 0);
+  const budgetSeconds = budgetOf(flag(args, 'budget'));
   const counts = flag(args, 'players') ? [intFlag(args, 'players', 0)] : sharedPlayerCounts(a, b);
   for (const n of counts) {
     if (n < Math.max(a.players.min, b.players.min) || n > Math.min(a.players.max, b.players.max)) {
@@ -38,19 +39,50 @@ export async function run(args: Args): Promise<number> {
     }
   }
   const seed = flag(args, 'seed') ?? '1';
-  const playOptions = { players: counts, games, seed, variants, maxMoves: intFlag(args, 'max-moves', 100_000, 1), onProgress: progress('games played in both') };
-  // Two encodings: each entry's games played with only its difference applied, so every count is that entry's.
-  const play = games === 0 ? null : secondPath === file
-    ? causesOfPlay(a, b, structure, comparePlay(a, b, playOptions))
-    : counterfactualPlay(a, b, structure, entryDeclarations(structure, notes), playOptions);
-  const outcomes = games === 0 ? null : compareOutcomes(a, b, { players: counts, games, seed, variants, onProgress: progress('games played on each side') });
+  const maxMoves = intFlag(args, 'max-moves', 100_000, 1);
+  const playOptions = { players: counts, games, seed, variants, maxMoves, onProgress: progress('games played in both') };
+  // Two encodings: every player count and variant (unless given), each entry's games played with
+  // only its difference applied, pairs that touch one thing together, a search for what no game
+  // reached — within the time budget. One encoding with and without a variant: the games as asked.
+  const run = games === 0 || secondPath === file ? null : compareEncodings(a, b, structure, entryDeclarations(structure, notes), {
+    games, seed, maxMoves, budgetSeconds, onProgress: budgetProgress(budgetSeconds),
+    ...(flag(args, 'players') ? { players: counts } : {}), ...(variants.first.length || variants.second.length ? { variants } : {}),
+  });
+  const play = games === 0 ? null : run ? run.play : causesOfPlay(a, b, structure, comparePlay(a, b, playOptions));
+  const outcomes = games === 0 ? null : run ? run.outcomes : compareOutcomes(a, b, { players: counts, games, seed, variants, onProgress: progress('games played on each side') });
   const withVariants = (ids: readonly string[]) => (ids.length ? ` with ${ids.join(', ')}` : '');
-  const report = comparisonReport({ first: `${file}${withVariants(variants.first)}`, second: `${secondPath}${withVariants(variants.second)}`, structure, play, outcomes, notes, variantsOnly: secondPath === file, rulebooks: { first: a.rulebook, second: b.rulebook } });
+  const report = comparisonReport({
+    first: `${file}${withVariants(variants.first)}`, second: `${secondPath}${withVariants(variants.second)}`, structure, play, outcomes, notes,
+    variantsOnly: secondPath === file, rulebooks: { first: a.rulebook, second: b.rulebook }, coverage: run?.coverage ?? null,
+  });
   const reportFile = flag(args, 'report');
   if (reportFile) writeOutputFile(reportFile, reportHtml(report), '--report');
   if (has(args, 'json')) out(JSON.stringify({ first: file, second: secondPath, variants, structure, play, outcomes, report }));
   else out(formatReport(report));
   return structure.differences.length || (play && play.groups.length) || outcomes?.some((o) => o.errors) ? 1 : 0;
+}
+
+/** `--budget SECONDS`: a number of seconds, 0 for no limit; 60 by default. */
+function budgetOf(v: string | undefined): number {
+  if (v === undefined) return 60;
+  const n = Number(v);
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(v) || !Number.isFinite(n)) throw new UsageError(`--budget takes a number of seconds (0: no limit), not \`${v}\`.`);
+  return n;
+}
+
+/** Progress on stderr: what is done of what, and the time taken of the budget — on one line at a terminal, a line a tenth otherwise. */
+function budgetProgress(budget: number): (done: number, total: number, what: string) => void {
+  const start = Date.now();
+  let last = '';
+  return (done, total, what) => {
+    const seconds = Math.round((Date.now() - start) / 1000);
+    const line = `${done}/${total} ${what}, ${seconds} s${budget ? ` of ${budget} s` : ''}`;
+    if (process.stderr.isTTY) process.stderr.write(`\r${line}\u001b[K${done === total ? '\n' : ''}`);
+    else if (done === 1 || done === total || done % Math.max(1, Math.floor(total / 10)) === 0) {
+      if (line !== last) process.stderr.write(`${line}\n`);
+      last = line;
+    }
+  };
 }
 
 /**

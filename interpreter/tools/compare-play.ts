@@ -4,16 +4,27 @@
 import { randomAgent } from '../runtime/index.js';
 import { NO_VARIANTS, type SideVariants } from './compare-structure.js';
 import type { GameDefinition } from '../definition/index.js';
-import { applyInPlace, legalMoves, setup, type LegalMoves } from '../runtime/index.js';
+import { applyInPlace, label, legalMoves, modelOf, setup, type LegalMoves, type Model } from '../runtime/index.js';
 import { Tally, type SimulationReport } from './simulate.js';
 import type { GameState } from '../runtime/index.js';
 
 export type PlayDifferenceKind = 'decision' | 'moves' | 'effect' | 'end' | 'error';
 
-/** Each kind of difference in words, to go before its `where`. */
-export const DIFFERENCE_TEXT: Readonly<Record<PlayDifferenceKind, string>> = {
-  decision: 'a different decision at', moves: 'different legal moves at', effect: 'a different effect at', end: 'a different end:', error: 'a rule error at',
-};
+
+/**
+ * Where a game parts, as the log tells it: whose move, and which (`a different effect of P1's move
+ * advance 9`), not the engine's rule and choice names; for a group, its example.
+ */
+export function pointInWords(d: PlayDifference): string {
+  const who = d.decision ? `P${d.decision.player + 1}` : null;
+  switch (d.kind) {
+    case 'effect': return d.move ? `a different effect of ${who}'s move ${d.move}` : 'a different setup';
+    case 'moves': return `different legal moves when ${who} decides${d.moves.length ? `, after the move ${d.moves.at(-1)}` : ', at the first move'}`;
+    case 'decision': return `a different player or decision ${d.moves.length ? `after the move ${d.moves.at(-1)}` : 'at the start'}`;
+    case 'error': return d.move ? `a rule error on ${who}'s move ${d.move}` : 'a rule error while setting up';
+    case 'end': return `a different end: ${d.where}`;
+  }
+}
 
 /** A point where one game, played the same way in both encodings, goes differently. */
 export interface PlayDifference {
@@ -30,10 +41,14 @@ export interface PlayDifference {
   readonly variants: SideVariants;
   /** Which encoding chose the moves (its random agents); the other followed. */
   readonly leader: 'first' | 'second';
+  /** The leader's moves were steered toward a difference (compare-search.ts), not random. */
+  readonly steered?: boolean;
   /** The moves both made before it: replaying them in either encoding reaches the point. */
   readonly moves: readonly string[];
   /** Met after an earlier difference in the same game (the games went on from the leader's position): it may follow from that one. */
   readonly afterEarlier?: boolean;
+  /** Who was deciding, and the moves the first encoding offered them there, as the log shows them. */
+  readonly decision?: { readonly player: number; readonly moves: readonly string[] };
 }
 
 /** Differences of one kind at one place, with how often they were met and the first example. */
@@ -94,6 +109,8 @@ export function comparePlay(first: GameDefinition, second: GameDefinition, o: Pl
 /** Each side's results over the same seeds, played on its own: win shares and mean scores by seat. */
 export interface OutcomeComparison {
   readonly players: number;
+  /** The variants each side was played with, when any. */
+  readonly variants?: SideVariants;
   readonly first: SimulationReport;
   readonly second: SimulationReport;
   /** Games a rule error stopped on that side (left out of its report), with the first error met. */
@@ -141,6 +158,8 @@ export interface ComparedGame {
   /** Whose random agents choose; the other encoding follows. */
   readonly leader: 'first' | 'second';
   readonly maxMoves: number;
+  /** A chooser steers the leader's moves (a search), instead of its random agents. */
+  readonly steered?: boolean;
 }
 
 /** The games a comparison plays: per player count, `games` seeds, each led once by each encoding. */
@@ -193,14 +212,21 @@ const MAX_DIFFERENCES_PER_GAME = 12;
  * later differences are found too; it stops where the follower cannot follow (a different
  * decision, a move it does not allow, an error, the end).
  */
-export function compareGame(first: GameDefinition, second: GameDefinition, spec: ComparedGame, names: Readonly<Record<string, string>> = {}): PlayDifference[] {
+/**
+ * Chooses the leader's move at a decision instead of its random agent: a search steered toward a
+ * situation (compare-search.ts). It sees both encodings' states, and must not change them.
+ */
+export type Chooser = (legal: LegalMoves, leader: { readonly def: GameDefinition; readonly state: GameState }, follower: { readonly def: GameDefinition; readonly state: GameState }) => string;
+
+export function compareGame(first: GameDefinition, second: GameDefinition, spec: ComparedGame, names: Readonly<Record<string, string>> = {}, choose?: Chooser): PlayDifference[] {
   const words = wordsOf(names);
   const moves: string[] = [];
   const found: PlayDifference[] = [];
+  let deciding: LegalMoves | null = null;
   const differ = (kind: PlayDifferenceKind, where: string, detail: string[], move?: string): PlayDifference[] => {
     found.push({
-      kind, where, ...(move === undefined ? {} : { move }), detail,
-      players: spec.players, seed: spec.seed, variants: spec.variants, leader: spec.leader, moves: [...moves],
+      kind, where, ...(move === undefined ? {} : { move }), detail, ...(deciding ? { decision: { player: deciding.player, moves: deciding.moves } } : {}),
+      players: spec.players, seed: spec.seed, variants: spec.variants, leader: spec.leader, moves: [...moves], ...(spec.steered ? { steered: true } : {}),
       ...(found.length ? { afterEarlier: true } : {}),
     });
     return found;
@@ -211,8 +237,9 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
   const started = defs.map((def, i) => attempt(() => { states[i] = setup(def, spec.players, spec.seed, sideVariants[i]); }));
   if (started[0] || started[1]) return differ('error', 'setting up', errorLines(started));
   const [a, b] = states as [GameState, GameState];
+  const shown = namesIn(modelOf(first, a));
   const resynchronize = () => (spec.leader === 'first' ? follow(a, b, words.toSecond) : follow(b, a, words.toFirst));
-  let effect = compareEffects(a, inWords(b, words.toFirst));
+  let effect = compareEffects(a, inWords(b, words.toFirst), shown);
   if (effect) {
     differ('effect', 'setting up', effect);
     resynchronize();
@@ -233,8 +260,11 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
       return found;
     }
     const where = `choice \`${la.choice}\` in rule \`${la.rule}\``;
+    deciding = la;
     const lead = spec.leader === 'first' ? la : lb;
-    const move = agents[lead.player]!.choose(lead.moves, { def: spec.leader === 'first' ? first : second, seat: lead.player, view: () => { throw new Error('comparison agents do not look'); } });
+    const move = choose
+      ? choose(lead, spec.leader === 'first' ? { def: first, state: a } : { def: second, state: b }, spec.leader === 'first' ? { def: second, state: b } : { def: first, state: a })
+      : agents[lead.player]!.choose(lead.moves, { def: spec.leader === 'first' ? first : second, seat: lead.player, view: () => { throw new Error('comparison agents do not look'); } });
     // The same decision is the same player deciding in the same rule; what the choice is called is wording.
     if (la.player !== lb.player || la.rule !== words.toFirst(lb.rule)) {
       return differ('decision', where, [`first: ${describeDecision(la)}`, `second: ${describeDecision(lb)}`]);
@@ -249,7 +279,7 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
     if (moveA === undefined || moveB === undefined) return found; // the follower cannot make the leader's move
     const applied = [attempt(() => applyInPlace(first, a, moveA)), attempt(() => applyInPlace(second, b, moveB))];
     if (applied[0] || applied[1]) return differ('error', where, errorLines(applied), move);
-    effect = compareEffects(a, inWords(b, words.toFirst));
+    effect = compareEffects(a, inWords(b, words.toFirst), shown);
     if (effect) {
       differ('effect', where, effect, move);
       resynchronize();
@@ -392,11 +422,11 @@ function attempt(f: () => void): string | null {
 const errorLines = (errors: readonly (string | null)[]): string[] =>
   [`first: ${errors[0] ?? 'no error'}`, `second: ${errors[1] ?? 'no error'}`];
 
-/** Whose decision it is and what they may do, as the log shows moves: `P3 chooses among take 1, take 2, pass (rule \`turn\`)`. */
-const describeDecision = (l: LegalMoves): string => {
-  const shown = l.moves.slice(0, 6).join(', ') + (l.moves.length > 6 ? `, … (${l.moves.length} moves)` : '');
-  return `P${l.player + 1} chooses among ${shown} (rule \`${l.rule}\`)`;
-};
+/** Whose decision it is and what they may do, as the log shows moves: `P3 chooses among take 1, take 2, pass`. */
+const describeDecision = (l: LegalMoves): string => `P${l.player + 1} chooses among ${movesShown(l.moves)}`;
+
+/** A decision's moves, the first six and how many. */
+export const movesShown = (moves: readonly string[]): string => moves.slice(0, 6).join(', ') + (moves.length > 6 ? `, … (${moves.length} moves)` : '');
 const describeResult = (s: GameState): string =>
   s.result ? `scores ${s.result.scores.join(', ')}; winners ${s.result.winners.map((w) => `P${w + 1}`).join(', ') || 'none'}` : 'no result';
 
@@ -420,7 +450,7 @@ function zoneDifference(a: readonly string[], b: readonly string[]): string {
  * per value that differs: `coins of P2: first 5, second 6`. (Each encoding may keep bookkeeping
  * of its own under other names; that is not compared.)
  */
-function compareEffects(a: GameState, b: Pick<GameState, 'counters' | 'zones' | 'pieces' | 'ending'>): string[] | null {
+function compareEffects(a: GameState, b: Pick<GameState, 'counters' | 'zones' | 'pieces' | 'ending'>, names: Names): string[] | null {
   const out: string[] = [];
   const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
   for (const name of Object.keys(a.counters)) {
@@ -432,16 +462,16 @@ function compareEffects(a: GameState, b: Pick<GameState, 'counters' | 'zones' | 
       x.forEach((v, seat) => { if (v !== y[seat]) out.push(`${name} of P${seat + 1}: first ${v}, second ${y[seat] ?? 'none'}`); });
     } else {
       const rx = x as Record<string, number>, ry = y as Record<string, number>;
-      for (const k of new Set([...Object.keys(rx), ...Object.keys(ry)])) if ((rx[k] ?? 0) !== (ry[k] ?? 0)) out.push(`${name} of ${k}: first ${rx[k] ?? 0}, second ${ry[k] ?? 0}`);
+      for (const k of new Set([...Object.keys(rx), ...Object.keys(ry)])) if ((rx[k] ?? 0) !== (ry[k] ?? 0)) out.push(`${name} of ${names.owner(k)}: first ${rx[k] ?? 0}, second ${ry[k] ?? 0}`);
     }
   }
   for (const zone of Object.keys(a.zones)) {
     if (!(zone in b.zones)) continue;
-    if (!same(a.zones[zone], b.zones[zone])) out.push(`${zoneName(zone)}: ${zoneDifference(a.zones[zone]!, b.zones[zone]!)}`);
+    if (!same(a.zones[zone], b.zones[zone])) out.push(`${zoneName(zone)}: ${zoneDifference(a.zones[zone]!.map(names.card), b.zones[zone]!.map(names.card))}`);
   }
   for (const piece of Object.keys(a.pieces)) {
     if (!(piece in b.pieces)) continue;
-    if (!same(a.pieces[piece], b.pieces[piece])) out.push(`${piece}: first ${placeOf(a.pieces[piece]!)}, second ${placeOf(b.pieces[piece]!)}`);
+    if (!same(a.pieces[piece], b.pieces[piece])) out.push(`${names.piece(piece)}: first ${placeOf(a.pieces[piece]!, names)}, second ${placeOf(b.pieces[piece]!, names)}`);
   }
   if (a.ending !== b.ending) out.push(`the game is ending: first ${a.ending ? 'yes' : 'no'}, second ${b.ending ? 'yes' : 'no'}`);
   return out.length ? out : null;
@@ -453,8 +483,24 @@ function zoneName(key: string): string {
   return at < 0 ? key : `${key.slice(0, at)} of P${Number(key.slice(at + 1)) + 1}`;
 }
 
-/** `{ space: 'spaces:13', slot: 0 }` → `on 13 (spot 1)`. */
-function placeOf(p: { space: string | null; slot: number }): string {
+/** `{ space: 'spaces:13', slot: 0 }` → `on 13 (spot 1)`, the space as the log names it. */
+function placeOf(p: { space: string | null; slot: number }, names: Names): string {
   if (p.space === null) return 'off the board';
-  return `on ${p.space.slice(p.space.indexOf(':') + 1)} (spot ${p.slot + 1})`;
+  return `on ${names.space(p.space)} (spot ${p.slot + 1})`;
+}
+
+/** Cards, pieces and spaces as the log names them (`Ace`, not `Ace#2`; `P2`, not `pawns#1`). */
+interface Names {
+  readonly card: (id: string) => string;
+  readonly piece: (id: string) => string;
+  readonly space: (id: string) => string;
+  /** A counter's owner: a piece, a card or a space, by its name. */
+  readonly owner: (id: string) => string;
+}
+
+function namesIn(model: Model): Names {
+  const card = (id: string) => label(model, { card: id });
+  const piece = (id: string) => (model.pieces.has(id) ? label(model, { piece: id }) : id);
+  const space = (id: string) => label(model, { space: id });
+  return { card, piece, space, owner: (id) => (model.pieces.has(id) ? piece(id) : model.things.has(id) ? card(id) : id) };
 }

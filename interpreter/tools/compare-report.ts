@@ -4,8 +4,9 @@
 // rulebooks' passages side by side, the ambiguity notes that touch it, the games where it shows —
 // each classified as "the rulebooks differ" or "the encodings differ where the rulebooks agree".
 import type { CausedGroup, CausedPlay } from './compare-cause.js';
-import type { OutcomeComparison } from './compare-play.js';
-import type { DeclDifference, StructureComparison } from './compare-structure.js';
+import { pointInWords, type ComparedGame, type OutcomeComparison, type PlayDifference } from './compare-play.js';
+import type { DifferenceSearch, Interaction, PlayCoverage } from './compare-run.js';
+import type { DeclDifference, SideVariants, StructureComparison } from './compare-structure.js';
 import type { PairedDeclaration } from './compare-pairing.js';
 
 /**
@@ -78,6 +79,22 @@ export interface ReportEntry {
   readonly play: readonly CausedGroup[];
   /** Played with only this difference applied, no game reached it: what situation would show it. */
   readonly unreached: string | null;
+  /** The other entries whose differences, applied with this one, change play otherwise than each alone. */
+  readonly interactions: readonly EntryInteraction[];
+  /** For a difference no game reached: the search steered toward it, and what it found. */
+  readonly search: DifferenceSearch | null;
+}
+
+export interface EntryInteraction {
+  /** The other entry's title. */
+  readonly with: string;
+  readonly games: number;
+  readonly played: number;
+  /** The shortest such game: where it parts with both applied, with this entry's alone, and with the other's alone. */
+  readonly together: PlayDifference | null;
+  readonly alone: PlayDifference | null;
+  readonly other: PlayDifference | null;
+  readonly game: ComparedGame;
 }
 
 export interface ComparisonReport {
@@ -95,6 +112,8 @@ export interface ComparisonReport {
   readonly untraced: readonly CausedGroup[];
   readonly play: { readonly games: number; readonly agreed: number } | null;
   readonly outcomes: readonly OutcomeComparison[] | null;
+  /** What was played (player counts, variants, games) and what the time budget cut. */
+  readonly coverage: PlayCoverage | null;
 }
 
 export interface ReportInput {
@@ -102,7 +121,12 @@ export interface ReportInput {
   readonly second: string;
   readonly rulebooks?: { readonly first: string | null; readonly second: string | null };
   readonly structure: StructureComparison;
-  readonly play: (CausedPlay & { readonly unreached?: readonly (readonly string[])[] }) | null;
+  readonly play: (CausedPlay & {
+    readonly unreached?: readonly (readonly string[])[];
+    readonly interactions?: readonly Interaction[];
+    readonly searches?: readonly DifferenceSearch[];
+  }) | null;
+  readonly coverage?: PlayCoverage | null;
   readonly outcomes: readonly OutcomeComparison[] | null;
   readonly notes: TranslationNotes | null;
   /** One encoding compared with itself under other variants: a designer's question, not a translator's. */
@@ -124,9 +148,12 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
   const staleNotes: string[] = [];
   const unreachedText = (keys: readonly string[]): string | null => {
     if (!input.play?.unreached?.some((u) => u.length === keys.length && u.every((k) => keys.includes(k)))) return null;
-    const acting = keys.filter((k) => !/^(zone|counter|event|component|table) /.test(k));
-    return `not reached: in ${input.play.games} games played with only this difference, no game came to a point where ${(acting.length ? acting : keys).map((k) => `\`${k}\``).join(' or ')} acts differently; a game that does — where ${acting.length > 1 ? 'these rules apply' : 'this rule applies'} in a case the two encodings treat differently (the lines above) — would show it`;
+    const search = searchOf(keys);
+    const steered = search ? `, nor any of ${search.games} games steered toward it (${focusText(search)}),` : '';
+    const what = keys.length > 1 ? 'one of these declarations' : 'this declaration';
+    return `not reached: no game played with only this difference${steered} came to a point where it acts differently. A game where ${what} applies in a case the two encodings treat differently (the lines above; the passages say when) would show it${search?.cut ? '; the time budget ran out before the search was done' : ''}.`;
   };
+  const searchOf = (keys: readonly string[]) => input.play?.searches?.find((x) => x.entry.length === keys.length && x.entry.every((k) => keys.includes(k))) ?? null;
   for (const n of notes?.differences ?? []) {
     const declarations = n.declarations.map((k) => byKey.get(k)).filter((d): d is DeclDifference => !!d);
     for (const k of n.declarations) if (!byKey.has(k)) staleNotes.push(`${n.title}: ${k} does not differ`);
@@ -138,7 +165,8 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
       title: n.title, classification: n.kind === 'gap' ? 'rulebook silent' : 'rulebooks differ', passages: { first: n.first, second: n.second }, note: n.note ?? null, advice: null,
       choices: n.kind === 'gap' ? { first: chosen('first'), second: chosen('second') } : null,
       declarations: declarations.filter((d, i) => declarations.indexOf(d) === i), ambiguities, play: playOf(keys), unreached: unreachedText(keys),
-    });
+      interactions: [], search: searchOf(keys), keys,
+    } as ReportEntry & { keys: readonly string[] });
   }
   for (const d of structure.differences) {
     if (taken.has(d.key)) continue;
@@ -159,8 +187,20 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
           ? `If the two rulebooks say the same here, write \`${d.key}\` the same way in both encodings (the lines above are what differs); if they do not, ${record}.`
           : `If the two rulebooks say the same here, give the other encoding the same \`${d.key}\`, or express it the other's way; if they do not, ${record}.`,
       declarations: [d], ambiguities, play: playOf([d.key]), unreached: unreachedText([d.key]),
-    });
+      interactions: [], search: searchOf([d.key]), keys: [d.key],
+    } as ReportEntry & { keys: readonly string[] });
   }
+  // Each interaction is told on both its entries, each naming the other.
+  const sameKeys = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((k) => y.includes(k));
+  const withKeys = entries as (ReportEntry & { keys: readonly string[]; interactions: EntryInteraction[] })[];
+  for (const x of input.play?.interactions ?? []) {
+    const [a, b] = x.entries.map((keys) => withKeys.find((e) => sameKeys(e.keys, keys)));
+    if (!a || !b) continue;
+    const common = { games: x.games, played: x.played, together: x.example.together, game: x.example.game };
+    a.interactions.push({ with: b.title, ...common, alone: x.example.alone[0], other: x.example.alone[1] });
+    b.interactions.push({ with: a.title, ...common, alone: x.example.alone[1], other: x.example.alone[0] });
+  }
+  for (const e of withKeys) delete (e as { keys?: unknown }).keys;
   // Each kind together, in the order a translator deals with them: disagreements, gaps, then errors.
   const rank: Readonly<Record<Classification, number>> = { 'rulebooks differ': 0, 'rulebook silent': 1, 'encodings differ': 2, variant: 3 };
   entries.sort((x, y) => rank[x.classification] - rank[y.classification]);
@@ -168,8 +208,18 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
     first: input.first, second: input.second, rulebooks: input.rulebooks ?? { first: null, second: null }, same: structure.same.length, renamed: structure.renamed, entries, staleNotes,
     untraced: groups.filter((g) => !placed.has(g)),
     play: input.play ? { games: input.play.games, agreed: input.play.agreed } : null,
-    outcomes: input.outcomes,
+    outcomes: input.outcomes, coverage: input.coverage ?? null,
   };
+}
+
+/** What a steered search preferred, in a phrase. */
+function focusText(x: DifferenceSearch): string {
+  const parts = [
+    x.focus.rules.length ? 'moves that make the rules above apply' : '',
+    x.focus.feeding.length ? 'moves that lead to them' : '',
+    x.focus.names.length ? `moves that change ${x.focus.names.join(', ')}` : '',
+  ].filter(Boolean);
+  return parts.length ? `preferring ${parts.join(', then ')}` : 'with moves at random';
 }
 
 const notesName = (input: ReportInput): string => {
@@ -217,4 +267,65 @@ export function entryDeclarations(structure: StructureComparison, notes: Transla
   }
   for (const d of structure.differences) if (!taken.has(d.key)) out.push([d.key]);
   return out;
+}
+
+// ─── What was played, in words ───────────────────────────────────────────────
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const titled = (ids: readonly string[], titles: Readonly<Record<string, string>>) => ids.map((id) => titles[id] ?? id).join(' + ');
+
+/**
+ * What was played: the player counts, the variants by their titles (each alone, all together),
+ * the games per setting and in all, the time it took — and what the time budget cut, with how to
+ * have it all (`raise`: how the reader gives more time).
+ */
+export function coverageLines(c: PlayCoverage, raise = 'raise it with --budget SECONDS (0: no limit) to play them'): string[] {
+  const counts = [...new Set(c.settings.map((s) => s.players))];
+  const span = counts.length > 1 && counts.at(-1)! - counts[0]! === counts.length - 1 ? `${counts[0]}–${counts.at(-1)}` : counts.join(', ');
+  const sets = [...new Map(c.settings.map((s) => [JSON.stringify(s.variants), s.variants])).values()];
+  const sides = (v: SideVariants) => (JSON.stringify(v.first) === JSON.stringify(v.second) ? titled(v.first, c.variantTitles)
+    : `${titled(v.first, c.variantTitles) || 'no variant'} in the first, ${titled(v.second, c.variantTitles) || 'no variant'} in the second`);
+  const named = sets.map((v) => (v.first.length || v.second.length ? sides(v) : 'no variant'));
+  const seconds = c.seconds < 10 ? c.seconds.toFixed(1) : c.seconds.toFixed(0);
+  const lines = [`Played: ${span} players, each with ${named.join('; ')} — ${plural(c.settings.length, 'setting')}, ${plural(c.gamesPerSetting.played, 'game')} each (each encoding's moves leading once), ${plural(c.games, 'game')} compared in all, in ${seconds} s${c.budgetSeconds === null ? ' (no time budget)' : ` of a ${c.budgetSeconds} s budget`}.`];
+  if (c.cut) {
+    const what = [
+      c.cut.gamesPerSetting ? `${plural(c.cut.gamesPerSetting, 'game')} of ${c.gamesPerSetting.asked} per setting` : '',
+      c.cut.searches ? `the search for ${plural(c.cut.searches, 'difference')} no game reached` : '',
+    ].filter(Boolean).join(' and ');
+    lines.push(`The time budget cut ${what}: ${raise}.`);
+  }
+  return lines;
+}
+
+/** A game as a reader sets it up again: the players, the variants by their titles, the seed, and whose moves were played. */
+export function gameInWords(e: Pick<ComparedGame, 'players' | 'variants' | 'seed' | 'leader' | 'steered'>, titles: Readonly<Record<string, string>>): string {
+  const { first, second } = e.variants;
+  const chosen = !first.length && !second.length ? ''
+    : JSON.stringify(first) === JSON.stringify(second) ? `, ${titled(first, titles)}` : `, ${titled(first, titles) || 'no variant'} in the first, ${titled(second, titles) || 'no variant'} in the second`;
+  return `${e.players} players${chosen}, seed ${e.seed}, ${e.steered ? 'moves steered toward the difference' : 'random moves'} among those the ${e.leader} encoding offers`;
+}
+
+/** The moves that reach a point, as the log shows them. */
+export function movesInWords(d: PlayDifference): string {
+  const moves = [...d.moves, ...(d.move ? [d.move] : [])];
+  return moves.length ? moves.join(' · ') : '(before any move)';
+}
+
+/**
+ * An interaction told on one of its entries: how often, then one game — where it parts with both
+ * differences applied, with this one alone, and with the other alone — and its moves.
+ */
+export function interactionLines(x: EntryInteraction, titles: Readonly<Record<string, string>>): string[] {
+  const at = (d: PlayDifference | null) => (d ? d.moves.length : Infinity);
+  const until = Math.min(at(x.together), at(x.alone), at(x.other));
+  const part = (d: PlayDifference | null) => (d && at(d) === until ? `${pointInWords(d)}${d.detail.length ? ` — ${d.detail.join('; ')}` : ''}` : 'nothing differs there');
+  const reached = [x.together, x.alone, x.other].find((d): d is PlayDifference => !!d && at(d) === until);
+  return [
+    `interacts with “${x.with}”: in ${x.games} of ${plural(x.played, 'game')} played with both differences applied, the games part otherwise than with each alone:`,
+    `with both: ${part(x.together)}`,
+    `with only this one: ${part(x.alone)}`,
+    `with only “${x.with}”: ${part(x.other)}`,
+    `game: ${gameInWords(x.game, titles)}: ${reached ? movesInWords(reached) : '(to its end)'}`,
+  ];
 }

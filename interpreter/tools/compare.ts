@@ -6,3 +6,5 @@ export * from './compare-structure.js';
 export * from './compare-play.js';
 export * from './compare-cause.js';
 export * from './compare-report.js';
+export * from './compare-search.js';
+export * from './compare-run.js';

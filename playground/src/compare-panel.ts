@@ -2,17 +2,20 @@
 // rulebook in another translation): takes the editor's compiled definition and a way to show a
 // line; gives, as `regula diff` does, one entry per difference of the rules — the two rulebooks'
 // passages side by side, the declarations as line diffs, the ambiguity notes, the games where it
-// shows — classified by the translators' notes; the games are run a few per frame.
+// shows, the entries it interacts with — classified by the translators' notes; the games are
+// played in a web worker (compare-worker.ts) within a time budget, and what it cut is said.
 import {
-  CLASSIFICATION_TEXT, comparisonReport, DIFFERENCE_TEXT, swapNotes, type CausedGroup, type CausedPlay, type ComparisonReport,
-  type CounterfactualPlay, type ReportEntry, type StructureComparison, type TranslationNotes,
+  CLASSIFICATION_TEXT, comparisonReport, coverageLines, gameInWords, interactionLines, movesInWords, pointInWords, swapNotes, type CausedGroup, type CausedPlay,
+  type ComparisonReport, type EncodingComparison, type ReportEntry, type StructureComparison, type TranslationNotes,
 } from '../../interpreter/tools/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import type { CompareToPage, CompareToWorker } from './compare-worker.js';
 import { fill, h, richText } from './dom.js';
 import { originalText, RULESETS, savedText } from './rulesets.js';
 
-const GAMES_PER_COUNT = 5;
+/** Games per setting (player count and variants), and the seconds they may take in all. */
+const GAMES_PER_SETTING = 5;
+const BUDGET_SECONDS = 30;
 
 // The translators' notes beside the rulesets: where two translations' rulebooks disagree.
 const NOTES = Object.values(import.meta.glob<TranslationNotes>('../../rulesets/*/*.differences.json', { eager: true, import: 'default' }));
@@ -89,7 +92,10 @@ export class ComparePanel {
     fill(this.output, entries, h('h4', {}, 'In play'), status, play);
     let second: GameDefinition | null = null;
     let structure: StructureComparison | null = null;
-    const report = (p: CounterfactualPlay | null) => comparisonReport({ first: this.path, second: sameFile ? `${path} (original)` : path, structure: structure!, play: p, outcomes: null, notes, rulebooks: { first: first.rulebook, second: second!.rulebook } });
+    const report = (run: EncodingComparison | null) => comparisonReport({
+      first: this.path, second: sameFile ? `${path} (original)` : path, structure: structure!, play: run?.play ?? null, outcomes: null, notes,
+      rulebooks: { first: first.rulebook, second: second!.rulebook }, coverage: run?.coverage ?? null,
+    });
     worker.addEventListener('message', (e: MessageEvent<CompareToPage>) => {
       const m = e.data;
       if (worker !== this.worker) return;
@@ -102,17 +108,17 @@ export class ComparePanel {
         status.textContent = m.counts.length ? 'Playing the games…' : 'They share no player count: no game can be played in both.';
         if (!m.counts.length) worker.terminate();
       } else if (m.type === 'progress') {
-        status.textContent = `Playing: ${m.done} of ${m.total} games with every difference applied alone…`;
+        status.textContent = `Playing: ${m.done} of ${m.total} ${m.what}…`;
       } else {
         status.textContent = '';
-        const full = report(m.play);
+        const full = report(m.run);
         fill(entries, structureView(structure!, full, this.reveal));
-        fill(play, playView(m.play, full));
+        fill(play, playView(m.run.play, full));
         worker.terminate();
       }
     });
     worker.addEventListener('error', (e) => { status.textContent = `The comparison failed: ${e.message || 'worker error'}`; });
-    worker.postMessage({ first, secondText: text, secondPath: path, notes, games: GAMES_PER_COUNT } satisfies CompareToWorker);
+    worker.postMessage({ first, secondText: text, secondPath: path, notes, games: GAMES_PER_SETTING, budgetSeconds: BUDGET_SECONDS } satisfies CompareToWorker);
   }
 }
 
@@ -133,7 +139,13 @@ function structureView(s: StructureComparison, r: ComparisonReport, reveal: (at:
         h('pre', { class: 'line-diff' }, (d.lines ?? (d.first ?? d.second)!.text.split('\n').map((text) => ({ op: d.first ? '-' : '+', text }))).map((l) =>
           h('div', { class: l.op === '-' ? 'del' : l.op === '+' ? 'ins' : 'same' }, `${l.op} ${l.text}`))),
       ]),
-      e.play.map(groupView),
+      e.play.map((g) => groupView(g, r)),
+      e.search?.found.length ? [h('p', { class: 'small' }, `No game played at random reached it; a search steered toward it did, in ${e.search.games} steered games:`), e.search.found.filter((g) => g.firstIn > 0).map((g) => groupView(g, r))] : null,
+      e.unreached ? h('p', { class: 'small' }, richText(e.unreached)) : null,
+      e.interactions.map((x) => {
+        const [head, ...rest] = interactionLines(x, r.coverage?.variantTitles ?? {});
+        return h('div', { class: 'small interaction' }, h('p', {}, head!), h('ul', {}, rest.map((l) => h('li', {}, l))));
+      }),
       e.advice ? h('p', { class: 'small' }, h('strong', {}, 'To fix: '), richText(e.advice)) : null)));
 }
 
@@ -155,21 +167,21 @@ function passages(e: ReportEntry, r: ComparisonReport): HTMLElement {
     h('tr', {}, column(sideName(r, 'first'), e.passages.first), column(sideName(r, 'second'), e.passages.second)));
 }
 
-function groupView(g: CausedGroup): HTMLElement {
-  const moves = [...g.example.moves, ...(g.example.move ? [g.example.move] : [])];
+/** A group of play differences as the log tells it; `causes` names the declarations (for groups not under an entry). */
+function groupView(g: CausedGroup, r: ComparisonReport | null, causes = false): HTMLElement {
   const first = g.firstIn === g.games ? '' : g.firstIn ? ` (the first difference in ${g.firstIn})` : ' (each time after an earlier difference)';
   return h('div', { class: 'play-difference' },
-    h('p', {}, h('strong', {}, `${g.games} game${g.games === 1 ? '' : 's'}`), first, ': ', richText(`${DIFFERENCE_TEXT[g.kind]} ${g.where}`),
-      g.causes.length ? h('span', { class: 'muted small' }, ' caused by ', g.causes.map((c, i) => [i ? ', ' : '', h('code', {}, c)])) : null),
+    h('p', {}, h('strong', {}, `${g.games} game${g.games === 1 ? '' : 's'}`), first, ': ', pointInWords(g.example),
+      causes && g.causes.length ? h('span', { class: 'muted small' }, ' caused by ', g.causes.map((c, i) => [i ? ', ' : '', h('code', {}, c)])) : null),
     h('ul', { class: 'small' }, g.example.detail.map((d) => h('li', {}, richText(d)))),
-    h('p', { class: 'muted small' }, `Shortest trace: ${g.example.players} players, seed ${g.example.seed}, ${moves.length} moves chosen by ${g.example.leader === 'first' ? 'this' : 'the other'} encoding: `,
-      moves.join(' · ') || '(before any move)'));
+    h('p', { class: 'muted small' }, `Shortest trace: ${gameInWords(g.example, r?.coverage?.variantTitles ?? {})}: `, movesInWords(g.example)));
 }
 
 /** Every group of play differences; before they are traced (`r` null), without their causes. */
 function playView(p: CausedPlay, r: ComparisonReport | null): HTMLElement {
   return h('div', {},
-    h('p', {}, `${p.games} games, each encoding's random agents choosing in half: ${p.agreed} went the same way to the same end in both.`,
+    h('p', {}, `${p.games} games, each encoding's random moves leading in half: ${p.agreed} went the same way to the same end in both.`,
       r?.untraced.length ? ` ${r.untraced.length} difference${r.untraced.length === 1 ? ' is' : 's are'} not traced to one declaration.` : ''),
-    p.groups.map(groupView));
+    r?.coverage ? coverageLines(r.coverage, 'regula diff --budget SECONDS plays them all').map((l) => h('p', { class: 'muted small', 'data-coverage': '' }, l)) : null,
+    p.groups.map((g) => groupView(g, r, true)));
 }
