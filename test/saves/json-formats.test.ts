@@ -1,7 +1,7 @@
 // The JSON the commands print (docs/formats.md), as a user gets it: `regula play --json` (a saved
-// game, its log included), `regula play|state --as P --json` (a player's view) for every shipped
-// ruleset, each checked against its schema; and the schemas refuse what is not of the format, so
-// they would catch output that drifts from them.
+// game, its log included), `regula play|state --as P --json` (a player's view) and `regula state
+// --json` (the machine's state) for every shipped ruleset, each checked against its schema; and
+// the schemas refuse what is not of the format, so they would catch output that drifts from them.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,13 +59,15 @@ describe.each(files)('%s', (file) => {
     expect((await run('replay', path, at)).code).toBe(0);
   }, 120_000);
 
-  it('prints a player\'s view that fits its schema, at a decision and at the end', async () => {
+  it('prints a player\'s view that fits its schema, at a decision and at the end, and the whole state', async () => {
     if (!def) return;
     const start = await run('state', path, '--players', players, '--seed', 'formats', '--as', 'P2', '--json');
     expect(start.code).toBe(0);
     const first = JSON.parse(start.out) as { view: { decision: unknown } };
     expect(problems('player view', first)).toEqual([]);
     expect(first.view.decision).not.toBeNull();
+    const whole = await run('state', path, '--players', players, '--seed', 'formats', '--json');
+    expect(problems('saved state', JSON.parse(whole.out))).toEqual([]);
     const end = await run('play', path, '--players', players, '--seed', 'formats', '--as', 'P1', '--json');
     const last = JSON.parse(end.out) as { view: { over: boolean } };
     expect(problems('player view', last)).toEqual([]);
