@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceSkip, findBrowser } from '../browser.js';
-import { openPlayground, ROOT, SHOTS, type Playground } from './harness.js';
+import { openPlayground, ROOT, seriousViolations, SHOTS, type Playground } from './harness.js';
 
 const SLOW = 240_000;
 const browser = findBrowser();
@@ -75,6 +75,7 @@ describe.runIf(browser.executable)('the editor loaded after the table, in Chromi
     expect([...pg.sent.keys()].some((path) => EDITOR_CHUNK.test(path))).toBe(false); // nothing of Monaco was served
     expect(await page.locator('.monaco-editor').count()).toBe(0);
     await page.screenshot({ path: join(SHOTS, 'editor-loading-1280x800.png') });
+    expect(await seriousViolations(page)).toEqual([]); // the loading place too
 
     // The person waits in the editor's place (by keyboard): the editor, when it comes, takes the focus.
     await page.focus('#editor .editor-loading');
