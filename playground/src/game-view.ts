@@ -116,14 +116,18 @@ export function piecesView(view: PlayerView, model: Model): Child {
     })));
 }
 
-/** Where a log entry came from: the rule (name and `file:line:col`) and the move that made it, if any. */
+/**
+ * Where a log entry came from: the statement that wrote it (`statement`) or else the rule whose
+ * choice led there, as `file:line:col`; the rule's name; the move that made it, if any.
+ */
 export interface LogOrigin {
   readonly rule: string;
   readonly at: string;
   readonly move: number | null;
+  readonly statement?: boolean;
 }
 
-/** The log; with `origin`, each entry links to the rule it came from (a click shows it in the editor). */
+/** The log; with `origin`, each entry links to where it came from (a click shows it in the editor). */
 export function logList(view: PlayerView, limit = 400, origin?: (index: number) => LogOrigin | null, reveal?: (at: string) => void): Child {
   const entries = view.log;
   const from = Math.max(0, entries.length - limit);
@@ -132,10 +136,12 @@ export function logList(view: PlayerView, limit = 400, origin?: (index: number) 
     entries.slice(from).map((e, i) => {
       const o = origin?.(from + i) ?? null;
       return h('li', { class: e.text.startsWith('—') ? 'head' : null, value: from + i + 1 },
-        e.text, e.detail !== undefined ? h('span', { class: 'detail' }, ` [${e.detail}]`) : null,
+        e.text, e.forced ? ' (the only option)' : null, e.detail !== undefined ? h('span', { class: 'detail' }, ` [${e.detail}]`) : null,
         o && reveal ? [' ', h('a', {
-          href: '#', class: 'log-rule', 'data-at': o.at,
-          title: o.move === null ? `Written while setting up: show ${o.rule} in the editor` : `After move ${o.move}, in rule ${o.rule}: show it in the editor`,
+          href: '#', class: o.statement ? 'log-rule log-statement' : 'log-rule', 'data-at': o.at,
+          title: o.statement
+            ? `${o.move === null ? 'Written while setting up' : `After move ${o.move}`}, by the statement at line ${/:(\d+):\d+$/.exec(o.at)?.[1] ?? '?'} of ${o.rule}: show it in the editor`
+            : o.move === null ? `Written while setting up: show ${o.rule} in the editor` : `After move ${o.move}, in rule ${o.rule}: show it in the editor`,
           onclick: (ev) => { ev.preventDefault(); reveal(o.at); },
         }, o.rule)] : null);
     }),

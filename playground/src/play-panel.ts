@@ -438,9 +438,21 @@ export class PlayPanel {
     }, 350);
   }
 
-  /** A log entry's rule: the rule whose choice the move that wrote it answered, or the setup. */
-  private logOrigin(session: GameSession, index: number): LogOrigin | null {
+  /**
+   * Where a log entry came from: the statement that wrote it (the `gain` in the farm's rule, not
+   * the choice of the move that led there), named by the rule it is in — when the seat viewing may
+   * read the entry whole. A line whose detail is hidden from the seat links, as a line of no
+   * statement does, to the rule whose choice the move that wrote it answered, or to the setup:
+   * which statement wrote a hidden change could tell what it hides.
+   */
+  private logOrigin(session: GameSession, index: number, seat: number): LogOrigin | null {
     const o = session.originOf(index);
+    const entry = session.state.log[index];
+    if (entry?.at && (entry.detail === undefined || entry.seen?.includes(seat))) {
+      const { line, col } = entry.at;
+      const offset = (session.def.source.lineStarts[line - 1] ?? 0) + col - 1;
+      return { rule: declarationAt(session.def, offset), at: `${session.def.source.file}:${line}:${col}`, move: o?.move ?? null, statement: true };
+    }
     if (o) return { rule: o.rule, at: o.at, move: o.move };
     const setup = session.def.decls.find((d) => d.kind === 'Setup');
     return setup ? { rule: 'setup', at: locate(session.def, setup.span.start), move: null } : null;
@@ -599,7 +611,7 @@ export class PlayPanel {
     fill(this.counters, h('p', { class: 'muted small' }, `As ${playerLabel(seat)} sees the game.`), countersTable(view, seat, session.model()));
     fill(this.zones, zonesView(view, seat));
     fill(this.pieces, piecesView(view, session.model()));
-    fill(this.log, logList(view, 400, (i) => this.logOrigin(session, i), (at) => this.revealAt(at)));
+    fill(this.log, logList(view, 400, (i) => this.logOrigin(session, i, seat), (at) => this.revealAt(at)));
     this.afterLayout('log', () => { this.log.scrollTop = this.log.scrollHeight; });
     this.scheduleAgent();
   }
@@ -635,3 +647,12 @@ function timelineWindow(depth: number, length: number): number[] {
 }
 
 const variantIds = (def: GameDefinition) => def.variants.filter((v) => v.when === null).map((v) => v.id).join(',');
+
+/** The name of the declaration whose text holds an offset of the source: a rule's name, `setup`, `flow`, … */
+function declarationAt(def: GameDefinition, offset: number): string {
+  const decls = [...def.decls, ...def.variants.flatMap((v) => v.items.flatMap((item) => (item.kind === 'Remove' ? [] : [item.decl])))];
+  const d = decls.find((x) => x.span.start <= offset && offset < x.span.end);
+  if (!d) return 'the rules';
+  if (d.kind === 'Rule' || d.kind === 'Forbid') return d.name.text;
+  return d.kind.toLowerCase();
+}
