@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../cli/main.js';
+import { docExample } from './docs-example.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'regula-typed-names-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,6 +56,16 @@ ${rules}
 
 winner most score
 `;
+
+describe('the documented example (docs/language.md § Names that are numbers)', () => {
+  it('plays as it says: column 2 is found by its number, and 12 + 1 is 13', async () => {
+    const rules = file('documented.rules', docExample('Names that are numbers'));
+    const moves = file('documented.txt', 'climb 2\nclimb 12\n');
+    const { code, out } = await run('play', rules, '--moves', moves, '--json');
+    expect(code).toBe(0);
+    expect((JSON.parse(out) as { final: { scores: number[] } }).final.scores).toEqual([103, 13]);
+  });
+});
 
 describe('a name declared a number', () => {
   const rules = file('columns.rules', columns(`      gain name of c + 1 score
