@@ -1,10 +1,13 @@
 // Everyday words as names (docs/language.md § Everyday words as names): contextual keywords name
 // zones, counters, defines and variables; reserved words are refused with a message that says so.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseRuleset } from '../../grammar/index.js';
+import { RESERVED_KEYWORDS } from '../../grammar/tokens.js';
 import { compileSource } from '../../interpreter/compiler/index.js';
 import { apply, legalMoves, setup } from '../../interpreter/runtime/index.js';
-import { compileText } from '../helpers.js';
+import { compileText, repoRoot } from '../helpers.js';
 import { docExample } from './docs-example.js';
 
 describe('everyday words as names', () => {
@@ -95,6 +98,15 @@ winner most first
     // Still a quantifier with a name and `in` after it, and an error where neither reading fits.
     expect(parseRuleset('define x = first in xs').diagnostics).toEqual([]);
     expect(parseRuleset('define x = first c where c').diagnostics.length).toBeGreaterThan(0);
+  });
+
+  it('lists in the docs exactly the words the lexer reserves', () => {
+    const doc = (file: string) => readFileSync(join(repoRoot, 'docs', file), 'utf8');
+    const grammar = /Reserved everywhere \(never a name\):\n```\n([^`]*)```/.exec(doc('grammar.md'))![1]!;
+    const language = /cannot be names: `([^`]*)`/.exec(doc('language.md').replace(/\n  /g, ' '))![1]!;
+    const reserved = [...RESERVED_KEYWORDS].sort();
+    expect(grammar.split(/\s+/).filter(Boolean).sort()).toEqual(reserved);
+    expect(language.split(/\s+/).filter(Boolean).sort()).toEqual(reserved);
   });
 
   it('refuses a rule run by name whose name starts a statement (R0406), not an event rule', () => {
