@@ -125,7 +125,7 @@ export function formatOutcomes(outcomes: readonly OutcomeComparison[]): string {
     lines.push('', `  ${o.players} players, ${o.first.games} | ${o.second.games} games finished`);
     o.first.winsBySeat.forEach((w, seat) => {
       const b = o.second;
-      lines.push(`    seat ${seat}: wins ${pct(w, o.first.games)}, mean score ${mean(o.first.meanScoreBySeat[seat])}  |  wins ${pct(b.winsBySeat[seat]!, b.games)}, mean score ${mean(b.meanScoreBySeat[seat])}`);
+      lines.push(`    P${seat + 1}: wins ${pct(w, o.first.games)}, mean score ${mean(o.first.meanScoreBySeat[seat])}  |  wins ${pct(b.winsBySeat[seat]!, b.games)}, mean score ${mean(b.meanScoreBySeat[seat])}`);
     });
     lines.push(`    game length: ${mean(o.first.meanMoves)} moves  |  ${mean(o.second.meanMoves)} moves`);
     for (const side of ['first', 'second'] as const) {

@@ -452,7 +452,7 @@ function zoneDifference(a: readonly string[], b: readonly string[]): string {
  */
 function compareEffects(a: GameState, b: Pick<GameState, 'counters' | 'zones' | 'pieces' | 'ending'>, names: Names): string[] | null {
   const out: string[] = [];
-  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+  const same = equal;
   for (const name of Object.keys(a.counters)) {
     if (!(name in b.counters)) continue;
     const [x, y] = [a.counters[name]!, b.counters[name]!];
@@ -475,6 +475,25 @@ function compareEffects(a: GameState, b: Pick<GameState, 'counters' | 'zones' | 
   }
   if (a.ending !== b.ending) out.push(`the game is ending: first ${a.ending ? 'yes' : 'no'}, second ${b.ending ? 'yes' : 'no'}`);
   return out.length ? out : null;
+}
+
+/** Whether two plain-JSON values are the same: what JSON.stringify would say, without the text (this runs after every move). */
+function equal(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  if (Array.isArray(x)) {
+    if (!Array.isArray(y) || x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!equal(x[i], y[i])) return false;
+    return true;
+  }
+  if (Array.isArray(y)) return false;
+  const kx = Object.keys(x);
+  const ky = Object.keys(y);
+  if (kx.length !== ky.length) return false;
+  for (let i = 0; i < kx.length; i++) {
+    if (kx[i] !== ky[i] || !equal((x as Record<string, unknown>)[kx[i]!], (y as Record<string, unknown>)[kx[i]!])) return false;
+  }
+  return true;
 }
 
 /** `hand@1` → `hand of P2`. */

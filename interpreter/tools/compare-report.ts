@@ -149,9 +149,9 @@ export function comparisonReport(input: ReportInput): ComparisonReport {
   const unreachedText = (keys: readonly string[]): string | null => {
     if (!input.play?.unreached?.some((u) => u.length === keys.length && u.every((k) => keys.includes(k)))) return null;
     const search = searchOf(keys);
-    const steered = search ? `, nor any of ${search.games} games steered toward it (${focusText(search)}),` : '';
+    const steered = search?.games ? `, nor any of ${search.games} games steered toward it (${focusText(search)}),` : '';
     const what = keys.length > 1 ? 'one of these declarations' : 'this declaration';
-    return `not reached: no game played with only this difference${steered} came to a point where it acts differently. A game where ${what} applies in a case the two encodings treat differently (the lines above; the passages say when) would show it${search?.cut ? '; the time budget ran out before the search was done' : ''}.`;
+    return `not reached: no game played with only this difference${steered} came to a point where it acts differently. A game where ${what} applies in a case the two encodings treat differently (the lines above; the passages say when) would show it${!search?.cut ? '' : search.games ? '; the time budget ran out before the search was done' : '; the time budget ran out before a search for one (games steered toward it) could start'}.`;
   };
   const searchOf = (keys: readonly string[]) => input.play?.searches?.find((x) => x.entry.length === keys.length && x.entry.every((k) => keys.includes(k))) ?? null;
   for (const n of notes?.differences ?? []) {

@@ -43,6 +43,15 @@ describe('differences that interact', () => {
     expect(entry('flow')).toContain('interacts with “define high”: in 12 of 12 games');
   });
 
+  it('says so in the HTML report too', () => {
+    const page = join(a, '..', 'report.html');
+    expect(regula('diff', a, b, '--games', '1', '--report', page).status).toBe(1);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('interacts with “flow”: in 6 of 6 games played with both differences applied');
+    expect(html).toContain('<li>with both: different legal moves when P1 decides, at the first move — P1 decides; legal in both: take 1, take 2, take 3; only in the second: take 4, take 5</li>');
+    expect(html).toMatch(/<p>Played: 2–4 players, each with no variant — 3 settings, 1 game each/);
+  });
+
   it('says nothing of a difference that touches nothing the others do', () => {
     expect(entry('define prize')).toMatch(/in play \(only this difference applied\):\n {5}\d+ games: a different effect of P\d's move take \d/);
     expect(entry('define prize')).not.toContain('interacts');
@@ -128,5 +137,16 @@ describe('a difference no random game reaches', () => {
     const entry = report.entries.find((e) => e.title === 'rule annaibito')!;
     expect(entry.search?.found.length).toBeGreaterThan(0);
     expect(entry.unreached).toBeNull();
+  }, 300_000);
+
+  it('is said plainly not reached, and why, when the time budget leaves no time to search', () => {
+    const keys = ['rule temple-ranking'];
+    let t = 0;
+    const run = compareEncodings(cs, ru, structure, [keys], { games: 3, seed: 1, players: [5], budgetSeconds: 1, now: () => (t += 1000) });
+    expect(run.play.searches).toEqual([expect.objectContaining({ entry: keys, games: 0, found: [], cut: true })]);
+    expect(run.coverage.cut).toEqual({ gamesPerSetting: 2, searches: 1 });
+    const report = comparisonReport({ first: 'cs', second: 'ru', structure, play: run.play, outcomes: null, notes: null, coverage: run.coverage });
+    expect(report.entries.find((e) => e.title === 'rule temple-ranking')!.unreached).toBe(
+      'not reached: no game played with only this difference came to a point where it acts differently. A game where this declaration applies in a case the two encodings treat differently (the lines above; the passages say when) would show it; the time budget ran out before a search for one (games steered toward it) could start.');
   }, 300_000);
 });

@@ -130,7 +130,7 @@ describe('regula diff', () => {
     expect(r.stdout).toContain('Comparing test/interpreter/card-game.rules (first) with test/interpreter/card-game.rules with double (second).');
     expect(r.stdout).toContain('1. define card-points — what the variant changes');
     expect(r.stdout).toMatch(/Outcomes: the same seeds played in each on its own/);
-    expect(r.stdout).toMatch(/seat 1: wins +[\d.]+%, mean score +[\d.]+ {2}\| {2}wins/);
+    expect(r.stdout).toMatch(/^ {4}P2: wins +[\d.]+%, mean score +[\d.]+ {2}\| {2}wins/m); // seats named as the log names players
   });
 
   it('names a variant a ruleset does not have', () => {
