@@ -315,7 +315,9 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     await page.locator('#compare-play p').first().waitFor({ timeout: 300_000 });
     expect(await page.locator('#compare-structure details.difference').count()).toBeGreaterThan(0);
     expect(await page.textContent('#compare-structure')).toContain('declarations mean the same');
-    expect(await page.textContent('#compare-play')).toMatch(/\d+ games, each encoding's random agents choosing in half/);
+    expect(await page.textContent('#compare-play')).toMatch(/\d+ games, each encoding's random moves leading in half/);
+    // What was played: every player count, with no variant, each variant and all together, by their titles.
+    expect(await page.textContent('#compare-play')).toMatch(/Played: 2–5 players, each with no variant; Cesta zasvěcení; .* — 24 settings/);
     const first = page.locator('#compare-structure details.difference').first();
     await first.locator('summary').click();
     expect(await first.locator('pre.line-diff div').count()).toBeGreaterThan(0);
@@ -333,7 +335,9 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     await page.click('#compare');
     await page.locator('#compare-play p').first().waitFor({ timeout: 300_000 });
     expect(await page.locator('#compare-structure details.difference').allTextContents()).toEqual([expect.stringContaining('rule temple')]);
-    expect(await page.textContent('#compare-play')).toContain('choice `donate` in rule `temple`'.replace(/`/g, ''));
+    // Told as the log shows it: who decides, and the move only one side offers.
+    expect(await page.textContent('#compare-play')).toMatch(/different legal moves when P\d decides, after the move advance \d+/);
+    expect(await page.textContent('#compare-play')).toContain('only in the second: donate 3');
     await page.click('#reset');
     await page.waitForSelector('#check-status[data-state="ok"]');
   }, 360_000);
