@@ -288,6 +288,9 @@ export function coverageLines(c: PlayCoverage, raise = 'raise it with --budget S
   const named = sets.map((v) => (v.first.length || v.second.length ? sides(v) : 'no variant'));
   const seconds = c.seconds < 10 ? c.seconds.toFixed(1) : c.seconds.toFixed(0);
   const lines = [`Played: ${span} players, each with ${named.join('; ')} — ${plural(c.settings.length, 'setting')}, ${plural(c.gamesPerSetting.played, 'game')} each (each encoding's moves leading once), ${plural(c.games, 'game')} compared in all, in ${seconds} s${c.budgetSeconds === null ? ' (no time budget)' : ` of a ${c.budgetSeconds} s budget`}.`];
+  if (c.pairs.touching) {
+    lines.push(`Played together, to find interactions: ${c.pairs.played < c.pairs.touching ? `${c.pairs.played} of the ${c.pairs.touching}` : `the ${plural(c.pairs.touching, 'pair')} of`} differences that touch one thing (a zone, counter, rule or definition both name)${c.pairs.played < c.pairs.touching ? ', those sharing the most first' : ''}.`);
+  }
   if (c.cut) {
     const what = [
       c.cut.gamesPerSetting ? `${plural(c.cut.gamesPerSetting, 'game')} of ${c.gamesPerSetting.asked} per setting` : '',

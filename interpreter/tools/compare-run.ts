@@ -76,6 +76,8 @@ export interface PlayCoverage {
   readonly games: number;
   readonly seconds: number;
   readonly budgetSeconds: number | null;
+  /** Pairs of entries that touch one thing, and how many of them were played together (at most 20). */
+  readonly pairs: { readonly touching: number; readonly played: number };
   /** What the budget cut: the games per setting not played, and the searches not made. */
   readonly cut: { readonly gamesPerSetting: number; readonly searches: number } | null;
 }
@@ -86,6 +88,8 @@ export interface EncodingComparison {
   readonly coverage: PlayCoverage;
 }
 
+/** Pairs of entries played together for interactions, at most (those that share the most names first). */
+const MAX_PAIRS = 20;
 /** Steered games per difference searched, at most. */
 const SEARCH_GAMES = 32;
 /** The share of the budget the rounds may take: the rest is kept for the searches. */
@@ -112,7 +116,8 @@ export function compareEncodings(first: GameDefinition, second: GameDefinition, 
   const extra = entries.map((keys, i) => keys.filter((k) => k.startsWith('variant ')).map((k) => k.slice(8))
     .filter((id) => hybrids[i]!.variants.some((v) => v.id === id && v.when === null) && !first.variants.some((v) => v.id === id))
     .flatMap((id) => counts.map((players): CompareSetting => ({ players, variants: { first: [], second: [id] } }))));
-  const pairs = interactionCandidates(first, structure, entries);
+  const touching = interactionCandidates(first, structure, entries);
+  const pairs = touching.slice(0, MAX_PAIRS);
   const pairHybrids = pairs.map(([i, j]) => [...entries[i]!, ...entries[j]!].reduce((def, key) => withDeclaration(def, second, key, structure), first));
 
   const full: PlayDifference[][] = [];
@@ -245,7 +250,7 @@ export function compareEncodings(first: GameDefinition, second: GameDefinition, 
       ...(t.errors.first || t.errors.second ? { errors: t.errors } : {}),
     })),
     coverage: {
-      settings, variantTitles, gamesPerSetting: { asked: o.games, played: gamesPlayed }, games: played,
+      settings, variantTitles, gamesPerSetting: { asked: o.games, played: gamesPlayed }, games: played, pairs: { touching: touching.length, played: pairs.length },
       seconds: (now() - start) / 1000, budgetSeconds: budget === null ? null : budget / 1000,
       cut: cut || skippedSearches ? { gamesPerSetting: o.games - gamesPlayed, searches: skippedSearches } : null,
     },
@@ -322,7 +327,8 @@ export function additive(together: PlayDifference | null, a: PlayDifference | nu
 
 /**
  * The pairs of entries worth playing together: those whose declarations, on either side, name the
- * same zone, counter, define, rule or event of the game — two changes that touch one thing.
+ * same zone, counter, define, rule or event of the game — two changes that touch one thing; those
+ * that share the most names first.
  */
 export function interactionCandidates(first: GameDefinition, structure: StructureComparison, entries: readonly (readonly string[])[]): [number, number][] {
   const declared = new Set<string>();
@@ -344,11 +350,14 @@ export function interactionCandidates(first: GameDefinition, structure: Structur
     }
     return out;
   });
-  const pairs: [number, number][] = [];
+  const pairs: [number, number, number][] = [];
   for (let i = 0; i < entries.length; i++) {
-    for (let j = i + 1; j < entries.length; j++) if ([...touched[i]!].some((n) => touched[j]!.has(n))) pairs.push([i, j]);
+    for (let j = i + 1; j < entries.length; j++) {
+      const shared = [...touched[i]!].filter((n) => touched[j]!.has(n)).length;
+      if (shared) pairs.push([i, j, shared]);
+    }
   }
-  return pairs;
+  return pairs.sort((x, y) => y[2] - x[2]).map(([i, j]) => [i, j]);
 }
 
 function attempt(f: () => void): string | null {

@@ -28,7 +28,7 @@ const named = lastCoin.replace('counter won per player', 'define high = 3\ndefin
 describe('differences that interact', () => {
   // The limit raised in one declaration and the choice's bound raised in another: each alone offers
   // `take 4`; together they offer `take 5` too, which neither does — both touch one choice. The
-  // prize is a third difference that touches nothing they do.
+  // prize is a third difference: the changed rule names it, but its games only add up with the others.
   const [a, b] = pair(named, named.replace('define high = 3', 'define high = 4').replace('min(high, pile)', 'min(high + 1, pile)').replace('define prize = 1', 'define prize = 2'));
   const r = regula('diff', a, b, '--games', '2');
   const entry = (title: string) => r.stdout.split(/\n(?=\d+\. )/).find((e) => e.includes(`. ${title} — `))!;
@@ -41,6 +41,7 @@ describe('differences that interact', () => {
     expect(entry('define high')).toContain('with only “flow”: different legal moves when P1 decides, at the first move — P1 decides; legal in both: take 1, take 2, take 3; only in the second: take 4');
     expect(entry('define high')).toMatch(/game: 2 players, seed 1\/2\/0, random moves among those the (first|second) encoding offers: \(before any move\)/);
     expect(entry('flow')).toContain('interacts with “define high”: in 12 of 12 games');
+    expect(r.stdout).toContain('Played together, to find interactions: the 2 pairs of differences that touch one thing (a zone, counter, rule or definition both name).');
   });
 
   it('says so in the HTML report too', () => {
@@ -52,7 +53,7 @@ describe('differences that interact', () => {
     expect(html).toMatch(/<p>Played: 2–4 players, each with no variant — 3 settings, 1 game each/);
   });
 
-  it('says nothing of a difference that touches nothing the others do', () => {
+  it('says nothing of a difference whose games only add up with the others\' (the prize, which the changed rule names)', () => {
     expect(entry('define prize')).toMatch(/in play \(only this difference applied\):\n {5}\d+ games: a different effect of P\d's move take \d/);
     expect(entry('define prize')).not.toContain('interacts');
   });
