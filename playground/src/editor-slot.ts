@@ -4,8 +4,8 @@
 // needs none of it, so it is fetched apart (its own chunk): after the table is drawn and the person
 // pauses (`loadSoon`), or as soon as they reach for it (a click or the focus in its place, a
 // diagnostic, a link to a line, Reset). Until then its place says that it is loading (or why it
-// failed to, with a way to try again); the text it will show is the one kept in the browser, which
-// the game is checked and played from meanwhile.
+// failed to: the browser keeps a failed import failed, so only a reload tries again); the text it
+// will show is the one kept in the browser, which the game is checked and played from meanwhile.
 import { h } from './dom.js';
 import type { Editor } from './editor.js';
 
@@ -16,12 +16,11 @@ export class EditorSlot {
   private loading: Promise<Loaded> | null = null;
   private done: Loaded | null = null;
   private readonly note = h('span', { class: 'editor-loading-text' }, 'Loading the editor…');
-  private readonly retry = h('button', { type: 'button', hidden: true, onclick: () => void this.load().catch(() => undefined) }, 'Try again');
   private readonly placeholder = h('div', {
     class: 'editor-loading', role: 'status', tabindex: 0, 'aria-label': 'The ruleset editor, loading',
     onfocus: () => void this.load().catch(() => undefined),
     onpointerdown: () => void this.load().catch(() => undefined),
-  }, this.note, this.retry);
+  }, this.note);
 
   /** `attach` runs once, when the editor is made, before anything waiting for `load()` goes on. */
   constructor(private readonly host: HTMLElement, private readonly attach: (loaded: Loaded) => void) {
@@ -37,10 +36,10 @@ export class EditorSlot {
   /** The editor, loading it first if it is not here yet (once: later calls share the first). */
   load(): Promise<Loaded> {
     this.loading ??= import('./editor.js').catch((e: unknown) => {
-      this.loading = null; // the next wish tries again
       this.host.dataset.state = 'failed';
-      this.note.textContent = `The editor could not be loaded (${(e as Error).message}); the rules are still checked and played from the text kept in this browser.`;
-      this.retry.hidden = false;
+      this.placeholder.setAttribute('aria-label', 'The ruleset editor, not loaded');
+      this.note.textContent = `The editor could not be loaded (${(e as Error).message}). The table still plays the text kept in this browser; `
+        + 'reload the page to try again (export or share the game first to keep it).';
       throw e;
     }).then((api) => {
       const focused = this.placeholder.contains(document.activeElement);
@@ -53,11 +52,6 @@ export class EditorSlot {
       if (focused) loaded.editor.focus(); // the person was waiting in its place: the focus goes on in
       return loaded;
     });
-    if (!this.done && this.host.dataset.state === 'failed') {
-      this.host.dataset.state = 'loading';
-      this.note.textContent = 'Loading the editor…';
-      this.retry.hidden = true;
-    }
     return this.loading;
   }
 

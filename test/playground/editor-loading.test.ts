@@ -113,4 +113,25 @@ describe.runIf(browser.executable)('the editor loaded after the table, in Chromi
     await page.locator('#editor .squiggly-error').first().waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   }, SLOW);
+
+  it('says so when the editor cannot be fetched, and keeps the table going', async () => {
+    const other = await pg.context.newPage();
+    const failures: string[] = [];
+    other.on('pageerror', (e) => failures.push(e.message));
+    await other.route(EDITOR_CHUNK, (route) => route.abort('connectionrefused'));
+    try {
+      await other.goto(pg.url);
+      await other.waitForSelector('#editor[data-state="failed"]', { state: 'attached' });
+      // Chromium keeps a failed import failed: the note says to reload, not to try again in place.
+      expect(await other.textContent('#editor .editor-loading')).toMatch(/The editor could not be loaded .*reload the page to try again/);
+      expect(await other.getAttribute('#check-status', 'data-state')).toBe('ok');
+      await other.click('#new-game');
+      await other.locator('#table .target').first().click();
+      await other.waitForFunction(() => /move 1 of/.test(document.querySelector('#position')?.textContent ?? ''));
+      expect(await other.locator('.monaco-editor').count()).toBe(0);
+      expect(failures).toEqual([]); // the failure is said in its place, not thrown
+    } finally {
+      await other.close();
+    }
+  }, SLOW);
 });
