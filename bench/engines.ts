@@ -1,8 +1,9 @@
 // The two engines on the paths a person or a thinking agent takes, from the same mid-game state: the
 // machine (a JSON state stepped statement by statement) and the compiled program (resumed from that
-// state into its arrays). Three figures each: playing on move by move, making a state to play on
-// (a copy for the machine; loading it and listing its decision for the program), and mcts
-// iterations a second. Figures to read, never asserted.
+// state into its arrays). Four figures each: playing on move by move, making a state to play on
+// (a copy for the machine; loading it and listing its decision for the program), mcts iterations a
+// second, and a real move (applyInPlace: the state given back with its log) on the machine and on
+// the live program. Figures to read, never asserted.
 import type { GameDefinition } from '../interpreter/definition/index.js';
 import {
   applyInPlace, compiledProgram, legalMoves, nextInt, randomAgent, seedRng, setup, view, type GameState, type Picker,
@@ -16,6 +17,9 @@ export const ENGINE_GAMES: readonly { readonly ruleset: string; readonly players
   { ruleset: 'rulesets/java/java.cs.rules', players: 3 },
 ];
 
+/** The machine (setup and applyInPlace play on the live program unless told). */
+const MACHINE = { engine: 'machine' } as const;
+
 /** Moves played on from the state in one measurement of "playing on". */
 const MOVES_ON = 20;
 
@@ -28,15 +32,17 @@ export interface EngineFigures {
   readonly stateUs: { readonly machine: number; readonly compiled: number };
   /** mcts iterations a second at its defaults but the number of iterations, each engine. */
   readonly mctsPerSec: { readonly machine: number; readonly compiled: number };
+  /** µs a real move (applyInPlace: legal moves listed, one applied, the state and its log given back), on the machine and on the live program. */
+  readonly liveMoveUs: { readonly machine: number; readonly live: number };
 }
 
 /** A state a third of the way into a seeded random game, waiting at a decision of two options or more. */
 function midGame(def: GameDefinition, players: number): GameState {
-  const state = setup(def, players, 'bench-engines');
+  const state = setup(def, players, 'bench-engines', [], MACHINE);
   const agents = Array.from({ length: players }, (_, seat) => randomAgent(`bench-engines:${seat}`));
   let legal = legalMoves(def, state)!;
   while (state.moves.length < 12 || legal.moves.length < 2) {
-    applyInPlace(def, state, agents[legal.player]!.choose(legal.moves, { def, seat: legal.player, view: () => view(def, state, legal.player) }));
+    applyInPlace(def, state, agents[legal.player]!.choose(legal.moves, { def, seat: legal.player, view: () => view(def, state, legal.player) }), MACHINE);
     legal = legalMoves(def, state)!;
   }
   return state;
@@ -64,16 +70,17 @@ export function engineFigures(def: GameDefinition, file: string, players: number
   const state = midGame(def, players);
   const rng = seedRng('bench-engines');
   // Playing on: MOVES_ON random moves from the state (a game that ends sooner counts the moves it made).
-  const machineMove = usPer(() => {
+  const realMoves = (engine: typeof MACHINE | object) => usPer(() => {
     const s = structuredClone(state);
     let moves = 0;
     for (; moves < MOVES_ON; moves++) {
       const legal = legalMoves(def, s);
       if (!legal) break;
-      applyInPlace(def, s, legal.moves[nextInt(rng, legal.moves.length)]!);
+      applyInPlace(def, s, legal.moves[nextInt(rng, legal.moves.length)]!, engine);
     }
     return moves;
   }, budgetMs);
+  const machineMove = realMoves(MACHINE);
   const compiledMove = usPer(() => {
     let moves = 0;
     const pick: Picker = (n, options) => {
@@ -96,5 +103,8 @@ export function engineFigures(def: GameDefinition, file: string, players: number
     const iterations = machine ? 20 : 200;
     return 1e6 / usPer(() => (mctsAgent('bench', { iterations, machine }).choose(legal.moves, context), iterations), budgetMs);
   };
-  return { file, players, moveUs: { machine: machineMove, compiled: compiledMove }, stateUs, mctsPerSec: { machine: mctsRate(1), compiled: mctsRate(0) } };
+  return {
+    file, players, moveUs: { machine: machineMove, compiled: compiledMove }, stateUs, mctsPerSec: { machine: mctsRate(1), compiled: mctsRate(0) },
+    liveMoveUs: { machine: machineMove, live: realMoves({}) },
+  };
 }

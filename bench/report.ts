@@ -248,6 +248,7 @@ export function formatBench(report: BenchReport): string {
       lines.push(`    playing on, legal moves and one applied: ${n(g.moveUs.machine, 1)} µs a move on the machine, ${n(g.moveUs.compiled, 2)} on the program (${times(g.moveUs.machine, g.moveUs.compiled)})`);
       lines.push(`    a state to play on: copied ${n(g.stateUs.machine, 1)} µs (machine); loaded and its decision listed ${n(g.stateUs.compiled, 1)} µs (program)`);
       lines.push(`    mcts: ${n(g.mctsPerSec.machine)} iterations/s on the machine, ${n(g.mctsPerSec.compiled)} on the program (${times(g.mctsPerSec.compiled, g.mctsPerSec.machine)})`);
+      lines.push(`    a real move (applyInPlace, the state and its log given back): ${n(g.liveMoveUs.machine, 1)} µs on the machine, ${n(g.liveMoveUs.live, 1)} on the live program (${times(g.liveMoveUs.machine, g.liveMoveUs.live)})`);
     }
   }
   if (report.strength.length) {

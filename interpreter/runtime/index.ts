@@ -12,6 +12,8 @@ import { modelFor, thingsOf, type Model } from './model.js';
 import { resultOfKeys } from './result.js';
 import { seedRng } from './rng.js';
 import { positionFor, type Position } from './determinize.js';
+import { Deopt, type Picker } from './compiled/index.js';
+import { chosenVariants, liveProgram } from './playout.js';
 import { stateProblems } from './state-check.js';
 import { STATE_FORMAT, type Frame, type GameState, type LogEntry, type Result } from './state.js';
 import { isList, isPlayer, playerLabel, splitZoneKey, zoneKey, type Value } from './values.js';
@@ -25,6 +27,11 @@ export interface RunOptions {
    * find rules that never fire. Called synchronously; it must not change the state.
    */
   readonly onRule?: RuleWatcher;
+  /**
+   * `machine`: run on the statement machine even where the live compiled program could (the
+   * oracle the tests compare the program with, the bench's baseline).
+   */
+  readonly engine?: 'machine';
 }
 
 /** A mistake in how a game was asked for: player count, variants. Not a rule's fault. */
@@ -130,8 +137,45 @@ export function setup(def: GameDefinition, players: number, seed: string | numbe
   };
   start('flow', model.flow?.body);
   start('setup', model.setup?.body);
-  advance(model, state, options);
+  if (!playedLive(def, state, null, options)) advance(model, state, options);
   return state;
+}
+
+/**
+ * Plays on from the state on the live compiled program (compiled/: the rules as one JavaScript
+ * program, which gives back the machine's state, log included, where it stops): `move` taken at the
+ * decision the state waits at (null: a game just set up, its setup run), up to the next decision or
+ * the end. False where the program does not play it — rules it does not cover, a watcher of rules
+ * or a step budget of the caller's (the machine counts those), or a game it gives up (an error, a
+ * runaway rule: the machine then answers, with its own message) — and the state is untouched.
+ */
+function playedLive(def: GameDefinition, state: GameState, move: string | null, options: RunOptions): boolean {
+  if (options.engine === 'machine' || options.onRule || (options.stepBudget !== undefined && options.stepBudget < DEFAULT_STEP_BUDGET)) return false;
+  const program = liveProgram(def, state.players, chosenVariants(def, state.variants));
+  if (program === null) return false;
+  let first = move !== null;
+  const pick: Picker = (count, listed) => {
+    if (!first) return -1;
+    first = false;
+    for (let k = 0; k < count; k++) if (listed.id(k) === move) return k;
+    throw new Deopt(); // (never: the program lists the machine's options)
+  };
+  try {
+    program.playOnInPlace(state, Array.from({ length: state.players }, () => pick), Number.MAX_SAFE_INTEGER, move === null);
+    liveMoves++;
+    return true;
+  } catch (e) {
+    // (A define calling itself past the host's stack: the machine's depth limit gives the message.)
+    if (!(e instanceof Deopt || e instanceof RangeError)) throw e;
+    liveGiveUps++;
+    return false;
+  }
+}
+
+/** How many moves (and setups) the live program played, and how many it gave up to the machine, in this process: the tests and the bench read them. */
+let liveMoves = 0, liveGiveUps = 0;
+export function liveCounts(): { readonly played: number; readonly givenUp: number } {
+  return { played: liveMoves, givenUp: liveGiveUps };
 }
 
 function advance(model: Model, state: GameState, options: RunOptions): void {
@@ -171,6 +215,7 @@ export function applyInPlace(def: GameDefinition, state: GameState, move: string
   if (!pending) throw new IllegalMoveError(move, []);
   const option = pending.options.find((o) => o.id === move);
   if (!option) throw new IllegalMoveError(move, pending.options.map((o) => o.id));
+  if (playedLive(def, state, move, options)) return;
   const model = modelOf(def, state);
   const seen = pending.secret ? null : optionReaders(model, state, option.value, pending.player);
   state.moves.push(pending.secret ? { player: pending.player, move, secret: true } : seen ? { player: pending.player, move, seen } : { player: pending.player, move });

@@ -49,8 +49,8 @@ describe('mcts on the compiled program', () => {
         let failed = false;
         try {
           const machine = sampler.listed(dealt);
-          for (const k of picks) applyInPlace(def, machine, legalMoves(def, machine)!.moves[k]!);
-          if (gaveUp) for (let l = legalMoves(def, machine); l; l = legalMoves(def, machine)) applyInPlace(def, machine, l.moves[nextInt(rng, l.moves.length)]!);
+          for (const k of picks) applyInPlace(def, machine, legalMoves(def, machine)!.moves[k]!, { engine: 'machine' });
+          if (gaveUp) for (let l = legalMoves(def, machine); l; l = legalMoves(def, machine)) applyInPlace(def, machine, l.moves[nextInt(rng, l.moves.length)]!, { engine: 'machine' });
         } catch (e) {
           if (!(e instanceof RuleError)) throw e;
           failed = true;

@@ -19,7 +19,7 @@ describe.each(fixtures)('%s', (fixture) => {
     const program = compiledProgram(def, file.players, file.variants);
     expect(program, 'the compiled program covers every shipped setting').not.toBeNull();
     const game = file.games[0]!;
-    const state: GameState = setup(def, file.players, game.seed, file.variants);
+    const state: GameState = setup(def, file.players, game.seed, file.variants, { engine: 'machine' });
     for (let k = 0; k < game.moves.length; k++) {
       if (k % 50 === 0) await new Promise((done) => setImmediate(done)); // let the test runner's worker answer its messages
       const legal = legalMoves(def, state)!;
@@ -40,7 +40,7 @@ describe.each(fixtures)('%s', (fixture) => {
         expect(next, `${fixture}: every recorded move from ${k} on was offered`).toBe(rest.length);
         expect(out.result, `${fixture}: the end from move ${k}`).toEqual((game.final as { result: unknown }).result);
       }
-      applyInPlace(def, state, game.moves[k]!);
+      applyInPlace(def, state, game.moves[k]!, { engine: 'machine' });
     }
   });
 });

@@ -51,15 +51,15 @@ export function summarize(state: GameState): Omit<GoldenGame, 'seed' | 'moves'> 
   return { final: JSON.parse(JSON.stringify(rest)), logLines: log.length, logDigest: digest(log), movesDigest: digest(moves) };
 }
 
-/** Plays one seeded game between random agents, as the corpus test does. */
+/** Plays one seeded game between random agents, as the corpus test does (on the machine: the record is the oracle's). */
 export function recordGame(def: GameDefinition, players: number, variants: readonly string[], seed: string): GoldenGame {
-  const state = playGame(def, { players, seed, variants, agents: Array.from({ length: players }, (_, seat) => randomAgent(`${seed}:${seat}`)) });
+  const state = playGame(def, { players, seed, variants, engine: 'machine', agents: Array.from({ length: players }, (_, seat) => randomAgent(`${seed}:${seat}`)) });
   return { seed, moves: state.moves.map((m) => m.move), ...summarize(state) };
 }
 
-/** Replays a recorded game's moves from its seed; returns the same summary for comparison. */
-export function replayGame(def: GameDefinition, file: GoldenFile, game: GoldenGame): Omit<GoldenGame, 'seed' | 'moves'> {
-  const state = playGame(def, { players: file.players, seed: game.seed, variants: file.variants, script: game.moves });
+/** Replays a recorded game's moves from its seed (on the live program, or the machine); returns the same summary for comparison. */
+export function replayGame(def: GameDefinition, file: GoldenFile, game: GoldenGame, engine?: 'machine'): Omit<GoldenGame, 'seed' | 'moves'> {
+  const state = playGame(def, { players: file.players, seed: game.seed, variants: file.variants, script: game.moves, ...(engine ? { engine } : {}) });
   return summarize(state);
 }
 

@@ -19,7 +19,7 @@ afterEach(() => {
 /** A playout and the machine's game for the same seeds, as the moves and result each gives. */
 function bothWays(def: GameDefinition, players: number, seed: string) {
   const p = playout(def, { players, seed, agents: (seat) => randomAgent(`${seed}:${seat}`) });
-  const state = playGame(def, { players, seed, agents: Array.from({ length: players }, (_, seat) => randomAgent(`${seed}:${seat}`)) });
+  const state = playGame(def, { players, seed, engine: 'machine', agents: Array.from({ length: players }, (_, seat) => randomAgent(`${seed}:${seat}`)) });
   return { tier: p.tier, compiled: JSON.stringify([p.moves, p.result]), machine: JSON.stringify([state.moves, state.result]) };
 }
 

@@ -31,7 +31,8 @@ function playBoth(source: () => ReturnType<typeof compileText>, players: number,
     const sources: string[] = [];
     watchGeneratedCode((s) => sources.push(s));
     const agents = Array.from({ length: players }, (_, seat) => randomAgent(`${seed}:${seat}`));
-    const state = playGame(source(), { players, seed, agents });
+    // (On the machine: its expressions are what is compared; setup and applyInPlace play on the live program unless told.)
+    const state = playGame(source(), { players, seed, agents, engine: 'machine' });
     watchGeneratedCode(undefined);
     return { state, sources };
   };
@@ -108,7 +109,7 @@ flow {
       useGeneratedCode(on);
       const sources: string[] = [];
       watchGeneratedCode((s) => sources.push(s));
-      const log = setup(compileText(rules), 2, 1).log.map((l) => l.text);
+      const log = setup(compileText(rules), 2, 1, [], { engine: 'machine' }).log.map((l) => l.text);
       return { line: log.find((t) => /^\d/.test(t)), loops: sources.filter((s) => /function c\d/.test(s)).length };
     };
     const generated = said(true), closures = said(false);
@@ -133,7 +134,7 @@ flow {
     const errorOf = (on: boolean, text: string) => {
       useGeneratedCode(on);
       try {
-        setup(compileText(text), 2, 1);
+        setup(compileText(text), 2, 1, [], { engine: 'machine' });
       } catch (e) {
         return e;
       }

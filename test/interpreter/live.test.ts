@@ -1,10 +1,12 @@
 // The live program gives back the machine's state where it stops: after each move of seeded games
 // of every shipped ruleset, the state the program reaches (the move applied, played on to the next
 // decision) is the machine's — pieces, cards, counters, chance, the stack of frames, the pending
-// choice with its options, the moves — and a program stopped at once gives back the state it was given.
+// choice with its options, the moves and the log — and a program stopped at once gives back the
+// state it was given. `setup` and `applyInPlace` play on it: a game set up and played move by move
+// is the machine's game, even when the machine plays some of its moves in between.
 import { describe, expect, it } from 'vitest';
 import {
-  applyInPlace, Deopt, legalMoves, liveProgram, randomAgent, setup, view, type GameState, type Picker,
+  applyInPlace, Deopt, legalMoves, liveCounts, liveProgram, randomAgent, setup, view, type GameState, type Picker,
 } from '../../interpreter/runtime/index.js';
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { compileFile } from '../helpers.js';
@@ -36,24 +38,24 @@ function playedOn(def: GameDefinition, state: GameState, move: string | null): G
   return program.playOn(state, Array.from({ length: state.players }, () => pick), 100_000);
 }
 
-/** The state without its log, which the program does not write yet. */
-const unlogged = (s: GameState) => ({ ...s, log: [] });
+/** The machine: the oracle (setup and applyInPlace play on the live program unless told). */
+const MACHINE = { engine: 'machine' } as const;
 
 describe('the live program gives back the machine\'s state', () => {
   for (const [file, players, checked] of GAMES) {
     it(`${file}, ${players} players: after every move of a seeded game`, () => {
       const def = compileFile(file);
-      const state = setup(def, players, 'live-1');
+      const state = setup(def, players, 'live-1', [], MACHINE);
       const before = structuredClone(state);
-      expect(unlogged(playedOn(def, state, null))).toEqual(unlogged(state));
+      expect(playedOn(def, state, null)).toEqual(state);
       expect(state).toEqual(before); // read, never changed
       const agents = Array.from({ length: players }, (_, seat) => randomAgent(`live:${seat}`));
       let moves = 0;
       for (let legal = legalMoves(def, state); legal && moves < checked; legal = legalMoves(def, state), moves++) {
         const move = agents[legal.player]!.choose(legal.moves, { def, seat: legal.player, view: () => view(def, state, legal.player) });
         const program = playedOn(def, state, move);
-        applyInPlace(def, state, move);
-        expect(unlogged(program)).toEqual(unlogged(state));
+        applyInPlace(def, state, move, MACHINE);
+        expect(program).toEqual(state);
       }
       expect(moves).toBeGreaterThan(10);
     });
@@ -66,4 +68,26 @@ describe('the live program gives back the machine\'s state', () => {
     damaged.stack = damaged.stack.map((f) => (f.k === 'block' ? { ...f, b: f.b + 1 } : f));
     expect(() => playedOn(def, damaged, null)).toThrow(Deopt);
   });
+
+  for (const [file, players] of GAMES) {
+    it(`${file}, ${players} players: set up and played move by move on the live program, some moves on the machine`, () => {
+      const def = compileFile(file);
+      const before = liveCounts();
+      const live = setup(def, players, 'live-3');
+      const machine = setup(def, players, 'live-3', [], MACHINE);
+      expect(live).toEqual(machine);
+      const agents = Array.from({ length: players }, (_, seat) => randomAgent(`live3:${seat}`));
+      let moves = 0;
+      for (let legal = legalMoves(def, machine); legal && moves < 300; legal = legalMoves(def, machine), moves++) {
+        const move = agents[legal.player]!.choose(legal.moves, { def, seat: legal.player, view: () => view(def, machine, legal.player) });
+        applyInPlace(def, machine, move, MACHINE);
+        // Every seventh move the machine plays the live game's move too: the program must see the state changed.
+        applyInPlace(def, live, move, moves % 7 === 3 ? MACHINE : {});
+        expect(live).toEqual(machine);
+      }
+      const after = liveCounts();
+      expect(after.givenUp).toBe(before.givenUp);
+      expect(after.played - before.played).toBeGreaterThan(moves * 0.8);
+    });
+  }
 });

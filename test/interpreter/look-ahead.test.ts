@@ -9,7 +9,7 @@ import { compileFile } from '../helpers.js';
 /** The machine's answer: the move played on a copy. */
 function machineAhead(def: Parameters<typeof applyInPlace>[0], state: GameState, move: string) {
   const copy = structuredClone(state);
-  applyInPlace(def, copy, move);
+  applyInPlace(def, copy, move, { engine: 'machine' });
   const changed = JSON.stringify([copy.rng, copy.zones, copy.revealed]) !== JSON.stringify([state.rng, state.zones, state.revealed]);
   return { next: copy.over || !copy.pending ? null : { player: copy.pending.player, options: copy.pending.options }, changed };
 }

@@ -11,6 +11,9 @@ import {
 import type { GameDefinition } from '../../interpreter/definition/index.js';
 import { compileFile } from '../helpers.js';
 
+/** The machine, the oracle (setup and applyInPlace play on the live program unless told). */
+const MACHINE = { engine: 'machine' } as const;
+
 /** The ids the program lists at the state's decision (it stops there). */
 function listed(def: GameDefinition, state: GameState): string[] {
   const program = compiledProgram(def, state.players, state.variants)!;
@@ -48,13 +51,13 @@ function playedOn(def: GameDefinition, state: GameState, seed: string) {
   try {
     for (const k of picks) {
       const legal = legalMoves(def, machine)!;
-      applyInPlace(def, machine, legal.moves[k]!);
+      applyInPlace(def, machine, legal.moves[k]!, MACHINE);
     }
     if (compiled === 'given up') {
       // The machine plays on where the program gave up: only an error may have made it give up.
       const agents = Array.from({ length: state.players }, (_, s) => randomAgent(`${seed}:${s}`));
       for (let legal = legalMoves(def, machine); legal; legal = legalMoves(def, machine)) {
-        applyInPlace(def, machine, agents[legal.player]!.choose(legal.moves, { def, seat: legal.player, view: () => view(def, machine, legal.player) }));
+        applyInPlace(def, machine, agents[legal.player]!.choose(legal.moves, { def, seat: legal.player, view: () => view(def, machine, legal.player) }), MACHINE);
       }
     }
   } catch (e) {

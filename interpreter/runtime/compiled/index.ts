@@ -28,7 +28,7 @@
 // program.ts (the program's fixed part), helpers.ts (what it calls by name), errors.ts.
 import { gridDirections, OPPOSITE, type Model } from '../model.js';
 import { resultOfKeys } from '../result.js';
-import type { Frame, GameState, MoveRecord, Option, Result } from '../state.js';
+import type { Frame, GameState, LogEntry, MoveRecord, Option, Result } from '../state.js';
 import type { Value } from '../values.js';
 import { unsupported } from './errors.js';
 import { HELPERS } from './helpers.js';
@@ -102,6 +102,12 @@ export interface CompiledGame {
    * is read, never changed; what the program cannot play exactly as the machine gives up (Deopt).
    */
   playOn(state: GameState, pickers: readonly Picker[], maxMoves: number): GameState;
+  /**
+   * The same, changing the state given (its moves and log added to, the rest replaced), as the
+   * machine's applyInPlace does: a long game's history is not copied at each move. `begin`: the
+   * state is one just set up, whose setup has not run yet (its stack as `setup` makes it).
+   */
+  playOnInPlace(state: GameState, pickers: readonly Picker[], maxMoves: number, begin?: boolean): void;
 }
 
 
@@ -122,6 +128,8 @@ export function compileGame(m: Model, live = false): CompiledGame {
     const decl = m.counters.get(name)!;
     const size = c.per === 'game' ? 1 : c.per === 'player' ? m.playerCount : c.per === 'space' ? w.spaceIds.length : c.per === 'piece' ? w.pieceIds.length : c.things!.length * m.playerCount;
     counterLines.push(`const ${c.js} = new Array(${size}).fill(0);`);
+    // A live program lists the cells it sets (see program.ts, MOVED): only they are given back.
+    if (live) counterLines.push(`const D_${c.js} = new Uint8Array(${size}), L_${c.js} = [];`);
     // Its start, as the machine's setup makes it (a counter may start from one declared before it).
     const start = decl.initial?.kind === 'None' ? 'null' : decl.initial ? `N(${writer.expr(decl.initial, new Map(), false)})` : '0';
     if (c.per === 'game') startLines.push(`cur = -1; ${c.js}[0] = ${start};`);
@@ -154,21 +162,19 @@ export function compileGame(m: Model, live = false): CompiledGame {
       loadLines.push(`{ const v = ${held}; for (let row = 0; row < ${ids}.length; row++) { const values = v[${ids}[row]]; for (let s = 0; s < ${m.playerCount}; s++) ${c.js}[row * ${m.playerCount} + s] = VAL(values[s]); } }`);
     }
   }
-  // Giving the counters back as a machine state keeps them (the inverse of loading them).
-  const saveLines: string[] = [];
+  // Giving the counters' changed cells back into a machine state (the inverse of loading them).
+  const giveBackLines: string[] = [];
   for (const [name, c] of writer.counters) {
-    const key = `counters[${writer.constant(name)}]`;
-    if (c.per === 'game') saveLines.push(`${key} = OUT(${c.js}[0]);`);
-    else if (c.per === 'player') saveLines.push(`${key} = Array.from(${c.js}, (v) => OUT(v));`);
-    else if (c.per === 'space' || c.per === 'piece') {
-      const of = (m.counters.get(name)!.owner as { of: { text: string } }).of.text;
-      const ids = c.per === 'space' ? m.boards.get(of)!.order : m.collections.get(of)!;
-      const at = ids.map((id) => (c.per === 'space' ? w.spaceIndex : w.pieceIndex).get(id)!);
-      saveLines.push(`{ const o = {}, ids = ${writer.constant(ids)}, at = ${writer.constant(at)}; for (let k = 0; k < ids.length; k++) o[ids[k]] = OUT(${c.js}[at[k]]); ${key} = o; }`);
-    } else {
+    const key = `state.counters[${writer.constant(name)}]`, cells = `L_${c.js}`;
+    if (c.per === 'game') giveBackLines.push(`if (${cells}.length) ${key} = OUT(${c.js}[0]);`);
+    else if (c.per === 'player') giveBackLines.push(`for (const s of ${cells}) ${key}[s] = OUT(${c.js}[s]);`);
+    else if (c.per === 'space') giveBackLines.push(`for (const i of ${cells}) ${key}[SPACE_IDS[i]] = OUT(${c.js}[i]);`);
+    else if (c.per === 'piece') giveBackLines.push(`for (const i of ${cells}) ${key}[PIECE_IDS[i]] = OUT(${c.js}[i]);`);
+    else {
       const ids = writer.constant(c.things!.map((t) => (t.kind === PIECE ? w.pieceIds[t.i] : t.kind === SPACE ? w.spaceIds[t.i] : w.cardIds[t.i])));
-      saveLines.push(`{ const o = {}; for (let row = 0; row < ${ids}.length; row++) { const values = []; for (let s = 0; s < ${m.playerCount}; s++) values.push(OUT(${c.js}[row * ${m.playerCount} + s])); o[${ids}[row]] = values; } ${key} = o; }`);
+      giveBackLines.push(`for (const i of ${cells}) ${key}[${ids}[Math.floor(i / ${m.playerCount})]][i % ${m.playerCount}] = OUT(${c.js}[i]);`);
     }
+    giveBackLines.push(`for (const i of ${cells}) D_${c.js}[i] = 0;`, `${cells}.length = 0;`);
   }
   writer.topLevel = true;
   const setup = m.setup ? writer.block(m.setup.body, new Map(), '      ') : '';
@@ -278,25 +284,27 @@ export function compileGame(m: Model, live = false): CompiledGame {
     '  rng = from.rng.slice(); turns = from.turns; ending = from.ending;',
     '  RS = from.stack; RI = 0; drawn = 0;',
     '}',
-    '/** What a live program gives back of the machine\'s state (see playOn): the parts of the state loaded (from) the program keeps, as they are now. */',
-    'function saved(from) {',
-    '  const counters = {};',
-    '  for (const name of Object.keys(from.counters)) counters[name] = from.counters[name];',
-    ...saveLines.map((l) => `  ${l}`),
-    '  const pieces = {};',
-    '  for (const id of Object.keys(from.pieces)) {',
-    '    const p = PIECE_INDEX.get(id);',
-    '    pieces[id] = p === undefined ? from.pieces[id] : { space: SPACE_OF[p] < 0 ? null : SPACE_IDS[SPACE_OF[p]], slot: SLOT_OF[p] };',
-    '  }',
-    '  const zones = {};',
-    '  for (const key of Object.keys(from.zones)) { const z = ZONE_INDEX.get(key); zones[key] = z === undefined ? from.zones[key] : ZONES[z].map((c) => CARD_IDS[c.i]); }',
-    '  for (let z = 0; z < ZONES.length; z++) if (!(ZONE_KEYS[z] in zones) && ZONES[z].length) zones[ZONE_KEYS[z]] = ZONES[z].map((c) => CARD_IDS[c.i]);',
-    '  return { counters, zones, pieces, revealed: REVEALED_ORDER.map((c) => CARD_IDS[c.i]), rng: rng === null ? from.rng : rng.slice(), ending, stack: XS.reverse(), pending: XP };',
+    '/**',
+    ' * What a live program changed, written into the machine state it was loaded from (see playOnInPlace):',
+    ' * the pieces moved, the zones changed, the counters\' cells set, the revealed cards and chance.',
+    ' */',
+    'function giveBack(state) {',
+    '  for (const p of MOVED) state.pieces[PIECE_IDS[p]] = { space: SPACE_OF[p] < 0 ? null : SPACE_IDS[SPACE_OF[p]], slot: SLOT_OF[p] };',
+    '  for (const z of CHANGED_ZONES) state.zones[ZONE_KEYS[z]] = ZONES[z].map((c) => CARD_IDS[c.i]);',
+    '  forgetMoves();',
+    ...giveBackLines.map((l) => `  ${l}`),
+    '  state.revealed = REVEALED_ORDER.map((c) => CARD_IDS[c.i]);',
+    '  if (rng !== null) state.rng = rng.slice();',
     '}',
-    'return function play(agents, maxMoves, seed, watching, from) {',
+    '/** Cells and moves listed by a game given up part way are forgotten before the next. */',
+    'function forgetChanges() {',
+    '  forgetMoves();',
+    ...[...writer.counters.values()].flatMap((c) => [`  for (const i of L_${c.js}) D_${c.js}[i] = 0;`, `  L_${c.js}.length = 0;`]),
+    '}',
+    'return function play(agents, maxMoves, seed, watching, from, judged, begin) {',
     '  watch = watching; turns = 0; epoch++;',
-    '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY); fillSupplies();',
-    '  fillZones(); REVEALED.fill(0); REVEALED_ORDER = []; rng = null; seedText = seed; ending = false; secret = 0; XS = []; XP = null;',
+    '  SPACE_OF.fill(-1); SLOT_OF.fill(0); HERE.fill(EMPTY); fillSupplies(); fillZones(); REVEALED.fill(0); REVEALED_ORDER = [];',
+    `  UNDISCLOSED.length = 0; LOG = LIVE ? [] : null; rng = null;${live ? ' forgetChanges();' : ''} seedText = seed; ending = false; secret = 0; XS = []; XP = null;`,
     '  moves = []; pickers = agents; limit = maxMoves; rounds = 0; depth = 0; RS = null;',
     // The counters' starts (a game resumed loads every counter instead).
     '  if (from === null) {',
@@ -307,6 +315,10 @@ export function compileGame(m: Model, live = false): CompiledGame {
     `  let inSetup = ${m.setup ? 'true' : 'false'}, stopped = false;`,
     '  if (from !== null) {',
     '    load(from);',
+    // A game just set up: its setup and flow run from their start, as a playout's do.
+    '  }',
+    '  if (begin) RS = null;',
+    '  else if (from !== null) {',
     `    ${m.flow ? "rcall('flow');" : ''}`,
     `    if (${m.setup ? `RS[RI${m.flow ? ' + 1' : ''}]?.k === 'call'` : 'false'}) { ${m.flow ? 'RI++; ' : ''}rcall('setup'); } else inSetup = false;`,
     '    epoch++;',
@@ -334,11 +346,12 @@ export function compileGame(m: Model, live = false): CompiledGame {
     '  cur = -1;',
     '  if (watch !== null) watch.decision(turns, measure);',
     '  watch = null;',
-    `  const back = ${live ? 'from === null ? null : saved(from)' : 'null'};`,
-    '  if (stopped) return { moves, turns, keys: null, measures: measures(), saved: back };',
+    `  const back = ${live ? '{ giveBack, ending, stack: XS.reverse(), pending: XP, log: LOG }' : 'null'};`,
+    // (Played on to be read back, not judged: no measures.)
+    '  if (stopped) return { moves, turns, keys: null, measures: judged ? measures() : null, saved: back };',
     '  const all = [];',
     `  for (let seat = 0; seat < ${m.playerCount}; seat++) all.push(keys(seat));`,
-    '  return { moves, turns, keys: all, measures: from === null ? null : measures(), saved: back };',
+    '  return { moves, turns, keys: all, measures: judged ? measures() : null, saved: back };',
     '};',
   ].join('\n');
   watcher?.(source);
@@ -389,50 +402,51 @@ export function compileGame(m: Model, live = false): CompiledGame {
     LIVE: live,
   };
   const play = new Function('K', 'H', 'W', source)(writer.constants.map(interned), HELPERS, world) as (
-    pickers: readonly Picker[], maxMoves: number, seed: string, watch: PlayWatch | null, from: GameState | null,
+    pickers: readonly Picker[], maxMoves: number, seed: string, watch: PlayWatch | null, from: GameState | null, judged: boolean, begin: boolean,
   ) => { moves: MoveRecord[]; turns: number; keys: number[][] | null; measures: (number | null)[] | null; saved: Saved | null };
   const winner = m.winner;
   return {
     play(pickers, maxMoves, seed, watch) {
-      const { moves, turns, keys } = play(pickers, maxMoves, String(seed), watch ?? null, null);
+      const { moves, turns, keys } = play(pickers, maxMoves, String(seed), watch ?? null, null, false, false);
       return { moves, turns, result: resultOfKeys(winner, keys!) };
     },
     resume(state, pickers, maxMoves) {
       if (state.over || state.stack.length === 0) throw new Deopt();
-      const { moves, turns, keys, measures } = play(pickers, maxMoves, state.seed, null, state);
+      const { moves, turns, keys, measures } = play(pickers, maxMoves, state.seed, null, state, true, false);
       return { moves, turns, result: keys === null ? null : resultOfKeys(winner, keys), measures: measures! };
     },
     playOn(state, pickers, maxMoves) {
+      const next = structuredClone(state);
+      this.playOnInPlace(next, pickers, maxMoves);
+      return next;
+    },
+    playOnInPlace(state, pickers, maxMoves, begin = false) {
       if (!live) throw new Error('playOn needs a live program: compileGame(model, true)');
       if (state.over || state.stack.length === 0) throw new Deopt();
-      const { moves, turns, keys, saved } = play(pickers, maxMoves, state.seed, null, state);
+      // (Nothing is written into the state until the program has played on: a game given up leaves it
+      // as it was. The state is loaded whole each time: a caller may have changed it in place since.)
+      const { moves, keys, turns, saved } = play(pickers, maxMoves, state.seed, null, state, false, begin);
       const back = saved!;
       const over = keys !== null;
-      // The parts the program does not keep are the state's own, copied.
-      const copy = <T>(v: T): T => structuredClone(v);
+      back.giveBack(state);
       const rule = [...back.stack].reverse().find((f) => f.k === 'call') as { rule: string } | undefined;
-      return {
-        format: state.format, game: state.game, players: state.players, seed: state.seed, variants: [...state.variants],
-        rng: copy(back.rng), counters: copy(back.counters), zones: copy(back.zones), revealed: back.revealed, pieces: copy(back.pieces),
-        stack: over ? [] : back.stack,
-        pending: over || back.pending === null ? null : { player: back.pending.player, choice: back.pending.choice, rule: rule?.rule ?? 'flow', options: back.pending.options, secret: back.pending.secret },
-        ending: back.ending, over, turns, moves: [...copy(state.moves), ...moves], log: copy(state.log),
-        result: over ? resultOfKeys(winner, keys) : null,
-      };
+      state.stack = over ? [] : back.stack;
+      state.pending = over || back.pending === null ? null : { player: back.pending.player, choice: back.pending.choice, rule: rule?.rule ?? 'flow', options: back.pending.options, secret: back.pending.secret };
+      state.ending = back.ending; state.over = over; state.turns = turns;
+      for (const m of moves) state.moves.push(m);
+      for (const line of back.log) state.log.push(line);
+      state.result = over ? resultOfKeys(winner, keys) : null;
     },
   };
 }
 
-/** What a live program gives back of the machine's state where it stopped (see `saved` in the program). */
+/** What a live program gives back where it stopped: its changes (written into the state by giveBack), its stack, its pending choice and its log. */
 interface Saved {
-  readonly counters: GameState['counters'];
-  readonly zones: GameState['zones'];
-  readonly pieces: GameState['pieces'];
-  readonly revealed: string[];
-  readonly rng: GameState['rng'];
+  giveBack(state: GameState): void;
   readonly ending: boolean;
   readonly stack: Frame[];
   readonly pending: { player: number; choice: string; options: Option[]; secret: boolean } | null;
+  readonly log: LogEntry[];
 }
 
 /**

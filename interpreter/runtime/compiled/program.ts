@@ -9,7 +9,7 @@
 // copies and filters frozen arrays many times slower.
 /** The program's fixed part: the state, moving pieces, the built-ins, deciding. */
 export const RUNTIME = `
-const { Deopt, Ref, END, seedRng, nextIntOf, scoreSets, UNCHANGING } = H;
+const { Deopt, Ref, END, seedRng, nextIntOf, scoreSets, UNCHANGING, playerLabel } = H;
 /** Gives the game up: the machine plays it again from the start. */
 function deopt() { throw new Deopt(); }
 /** A value of the kind a reading needs (a yes/no, a number, a space), or the game given up. */
@@ -35,6 +35,8 @@ function LABEL(v) {
   for (let i = 1; i < v.length; i++) out += '+' + LABEL(v[i]);
   return out;
 }
+/** name of v, as the machine gives it (nameOf): a card's or a space's typed name, else the label. */
+const NAME = (v) => (v instanceof Ref ? v.name : LABEL(v));
 /** Whole-number division and remainder as the machine's (by zero: the machine's error). */
 const DIV = (x, d) => (d === 0 ? deopt() : Math.floor(x / d));
 const MOD = (x, d) => (d === 0 ? deopt() : ((x % d) + d) % d);
@@ -133,6 +135,47 @@ const STOP = { stop: true };
  * stopped at (its decider, name, options and whether it is secret).
  */
 let XS = [], XP = null;
+/**
+ * A live program's log: the lines written since the game resumed, as the machine writes them (the
+ * text all read; a detail and who may read it; whether the rules made a choice alone; where the
+ * statement that wrote it is). Null in a playout.
+ */
+let LOG = null;
+/**
+ * A live program's changes since the game resumed, each listed once: the pieces moved and the zones
+ * whose cards changed (the counters' cells set are listed per counter, see Writer.change). Only
+ * these are written back into the state, so that giving a long game back costs what changed.
+ */
+const MOVED = [], MOVED_MARK = new Uint8Array(NP), CHANGED_ZONES = [], ZONE_MARK = new Uint8Array(START_ZONES.length);
+function moved(p) { if (MOVED_MARK[p] === 0) { MOVED_MARK[p] = 1; MOVED.push(p); } }
+function zoneChanged(z) { if (ZONE_MARK[z] === 0) { ZONE_MARK[z] = 1; CHANGED_ZONES.push(z); } }
+function forgetMoves() {
+  for (const p of MOVED) MOVED_MARK[p] = 0;
+  for (const z of CHANGED_ZONES) ZONE_MARK[z] = 0;
+  MOVED.length = 0; CHANGED_ZONES.length = 0;
+}
+function note(text, at) { LOG.push({ text, at }); }
+function noteFor(text, detail, seen, at) { LOG.push({ text, detail, seen, at }); }
+/** Zone z's name in the log, made once. */
+const ZONE_NAMES = LIVE ? ZONE_KEYS.map((key) => H.zoneName(key)) : null;
+/** Cards moved into zone z: named to all, or to those who may read the zone (then shown to all, they may make a hidden choice public). */
+function noteCards(what, cards, z, at) {
+  const subject = cur < 0 ? '' : playerLabel(cur) + ' ';
+  const names = cards.map((c) => c.label).join(', ') || 'nothing';
+  const seeing = ZONE_READERS[z];
+  if (seeing === null) note(subject + what + ': ' + names, at);
+  else noteFor(subject + what, names, [...seeing], at);
+}
+/** A counter changed: its line read by all, or (private) by its owner, or (hidden) by nobody. */
+function noteCounter(head, text, visibility, owner, at) {
+  if (visibility === 'public') { note(text, at); return; }
+  let seen = [];
+  if (visibility === 'private' && owner instanceof Ref) {
+    if (owner.kind === 2) seen = [owner.i];
+    else if (owner.kind === 1 && OWNERS[owner.i] !== null) seen = [OWNERS[owner.i].i];
+  }
+  noteFor(head + ' changes', text, seen, at);
+}
 /** The next frame while resuming, not entered yet (an If or a menu looks at it to know its branch). */
 function rnext() {
   const f = RS[RI];
@@ -334,39 +377,54 @@ function removeAt(list, at) {
 /** Cards to the bottom (or top) of zone z, each taken from the zone it lies in. */
 function transfer(cards, z, top) {
   epoch++;
+  if (LIVE) zoneChanged(z);
   drawn++;
   for (let k = 0; k < cards.length; k++) {
     const card = cards[k], c = card.i, source = CARD_ZONE[c];
     if (source >= 0) {
       const list = ZONES[source];
       removeAt(list, list.indexOf(card));
+      if (LIVE) zoneChanged(source);
     }
     if (REVEALED[c] === 1) { REVEALED[c] = 0; removeAt(REVEALED_ORDER, REVEALED_ORDER.indexOf(card)); }
     CARD_ZONE[c] = z;
   }
   if (top) ZONES[z].unshift(...cards);
   else for (let k = 0; k < cards.length; k++) ZONES[z].push(cards[k]);
+  if (UNDISCLOSED.length && ZONE_READERS[z] === null) disclose(cards);
 }
-function draw(count, from, to) {
+function draw(count, from, to, at) {
   const f = zoneOf(from), t = zoneOf(to);
   const cards = ZONES[f].slice(0, Math.max(0, N(count)));
   if (cards.length) transfer(cards, t, false);
+  if (LIVE) noteCards('draws ' + cards.length + ' from ' + ZONE_NAMES[f] + ' to ' + ZONE_NAMES[t], cards, t, at);
 }
-function shuffle(zone) {
+function shuffle(zone, at) {
   epoch++;
-  const cards = ZONES[zoneOf(zone)];
+  const z = zoneOf(zone), cards = ZONES[z];
+  if (LIVE) zoneChanged(z);
   for (let k = cards.length - 1; k > 0; k--) {
     const j = nextInt(k + 1);
     const c = cards[k]; cards[k] = cards[j]; cards[j] = c;
   }
+  if (LIVE) noteFor(ZONE_NAMES[z] + ' is shuffled', 'order: ' + cards.map((c) => CARD_IDS[c.i]).join(', '), [], at);
 }
-function reveal(what) {
+/** What chance picked: named to all, or (a card of a zone not all read) to those who may read it. */
+function notePicked(picked, at) {
+  const z = picked instanceof Ref && picked.kind === 3 ? CARD_ZONE[picked.i] : -1;
+  const seeing = z < 0 ? null : ZONE_READERS[z];
+  if (seeing === null) note('chance picks ' + LABEL(picked), at);
+  else noteFor('chance picks a card of ' + ZONE_NAMES[z], LABEL(picked), [...seeing], at);
+}
+function reveal(what, at) {
   drawn++;
   const cards = what instanceof Ref && what.kind === 3 ? [what] : L(what);
+  if (LIVE) note('revealed: ' + (cards.filter((c) => c instanceof Ref && c.kind === 3).map((c) => c.label).join(', ') || 'nothing'), at);
   for (const c of cards) if (c instanceof Ref && c.kind === 3 && REVEALED[c.i] === 0) { REVEALED[c.i] = 1; REVEALED_ORDER.push(c); }
+  if (UNDISCLOSED.length) disclose(cards);
 }
 /** Cards moved to a zone: a card, a zone's cards, the cards of a list (nothing else in it), or none. */
-function moveCards(what, to, top) {
+function moveCards(what, to, top, at) {
   const z = zoneOf(to);
   let cards;
   if (what instanceof Ref && what.kind === 3) cards = [what];
@@ -377,18 +435,23 @@ function moveCards(what, to, top) {
     if (new Set(cards).size !== cards.length) deopt();
   } else if (what === null) return;
   else deopt();
-  if (cards.length) transfer(cards, z, top);
+  if (cards.length) {
+    transfer(cards, z, top);
+    if (LIVE) noteCards('moves to ' + (top ? 'the top of ' : '') + ZONE_NAMES[z], cards, z, at);
+  }
 }
 /** A piece to a space (the lowest slot no other piece there holds), or off the board; cards to a zone. */
-function move(what, to, top) {
+function move(what, to, top, at) {
   epoch++;
-  if (!(what instanceof Ref) || what.kind !== 1) return moveCards(what, to, top);
+  if (!(what instanceof Ref) || what.kind !== 1) return moveCards(what, to, top, at);
   const p = what.i, from = SPACE_OF[p];
+  if (LIVE) moved(p);
   if (to === null) {
     if (from < 0) return;
     leave(p, from);
     SPACE_OF[p] = -1; SLOT_OF[p] = 0;
     supplied(p, true);
+    if (LIVE) note(what.label + ' leaves the board', at);
     return;
   }
   if (!(to instanceof Ref) || to.kind !== 0) deopt();
@@ -399,6 +462,7 @@ function move(what, to, top) {
   else supplied(p, false);
   SPACE_OF[p] = to.i; SLOT_OF[p] = slot;
   arrive(p, to.i);
+  if (LIVE) note(what.label + ' moves to ' + to.label, at);
 }
 function leave(p, s) {
   const before = HERE[s];
@@ -614,10 +678,14 @@ const OPTION_IDS = {
   drawn() { return drawn > 0; },
 };
 /** The option the current player takes: the only one as it is, else the agent's pick (-1: the game stops here, STOP). */
-function decide(prefix, decider, choice, suffix = '', site = -1) {
+function decide(prefix, decider, choice, suffix = '', site = -1, hidden = '', at = '') {
   const n = OFFERED;
   if (n === 0 || decider < 0) deopt();
-  if (n === 1) return made(0);
+  if (n === 1) {
+    made(0);
+    if (LIVE) noteChoice(decider, IDS[0] ?? moveText(site, prefix, OPTIONS[0], suffix), OPTIONS[0], true, secret > 0 ? null : readers(OPTIONS[0], decider), hidden, at, -1);
+    return 0;
+  }
   if (moves.length >= limit) deopt();
   if (watch !== null) watch.decision(turns, measure);
   dPrefix = prefix; dSuffix = suffix; dSite = site; dChoice = choice;
@@ -629,14 +697,62 @@ function decide(prefix, decider, choice, suffix = '', site = -1) {
   if (!(k >= 0 && k < n)) deopt();
   made(k);
   const move = IDS[k] ?? moveText(site, prefix, OPTIONS[k], suffix);
-  if (secret > 0) moves.push({ player: decider, move, secret: true });
-  else {
+  // A chosen move starts anew: the hidden choices before it showed what they showed.
+  if (UNDISCLOSED.length) UNDISCLOSED.length = 0;
+  if (secret > 0) {
+    moves.push({ player: decider, move, secret: true });
+    if (LIVE) noteChoice(decider, move, OPTIONS[k], false, null, hidden, at, -1);
+  } else {
     const seen = readers(OPTIONS[k], decider);
     moves.push(seen === null ? { player: decider, move } : { player: decider, move, seen });
+    if (LIVE) noteChoice(decider, move, OPTIONS[k], false, seen, hidden, at, moves.length - 1);
+    else if (seen !== null) awaitDisclosure(OPTIONS[k], -1, null, moves.length - 1);
   }
   if (watch !== null) watch.decided(decider, choice, move);
   rounds = 0;
   return k;
+}
+/**
+ * Hidden choices made since the game last stopped for a player whose cards may yet be shown to
+ * everyone (a card chosen from the hand and played face up), as the machine's: each one's move and
+ * its cards not shown yet. Once all are shown, the move is no longer hidden from the others.
+ */
+const UNDISCLOSED = [];
+/** A hidden choice's value: its log line (-1: none), the line naming it, and its move (-1: made by the rules alone). */
+function awaitDisclosure(value, entry, open, move) {
+  const cards = new Set();
+  const visit = (v) => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v instanceof Ref && v.kind === 3 && !REVEALED[v.i] && CARD_ZONE[v.i] >= 0 && ZONE_READERS[CARD_ZONE[v.i]] !== null) cards.add(v);
+  };
+  visit(value);
+  if (cards.size) UNDISCLOSED.push({ entry, open, move, cards });
+}
+/** These cards have just been shown to everyone (moved into a zone all see, or revealed). */
+function disclose(cards) {
+  let k = 0;
+  for (const u of UNDISCLOSED) {
+    for (const c of cards) u.cards.delete(c);
+    if (u.cards.size) { UNDISCLOSED[k++] = u; continue; }
+    if (u.entry >= 0) LOG[u.entry] = u.open;
+    if (u.move >= 0) { const m = moves[u.move]; moves[u.move] = { player: m.player, move: m.move }; }
+  }
+  UNDISCLOSED.length = k;
+}
+/**
+ * A choice's line in the log, as the machine's: made in secret (its move read by the decider alone),
+ * hidden (named to those who may read its cards, the others told what kind of choice it was), or
+ * open; marked when the rules made it alone, never in the text (how many options a hidden choice had
+ * is the decider's to know).
+ */
+function noteChoice(decider, id, value, forced, seen, hidden, at, move) {
+  const who = playerLabel(decider);
+  const open = forced ? { text: who + ': ' + id, forced: true, at } : { text: who + ': ' + id, at };
+  if (secret > 0) LOG.push(forced ? { text: who + ' decides in secret', detail: id, seen: [decider], forced: true, at } : { text: who + ' decides in secret', detail: id, seen: [decider], at });
+  else if (seen !== null) {
+    LOG.push(forced ? { text: who + ': ' + hidden, detail: id, seen, forced: true, at } : { text: who + ': ' + hidden, detail: id, seen, at });
+    awaitDisclosure(value, LOG.length - 1, open, move);
+  } else LOG.push(open);
 }
 /** The options listed, as the machine's pending choice holds them: a menu's with their branch (its pass: none). */
 function listed(n) {

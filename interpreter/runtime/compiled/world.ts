@@ -9,7 +9,11 @@ import { unsupported } from './errors.js';
 export class Ref {
   /** Its label's number: references with the same label (two cards of one name) share it. */
   labelId = 0;
-  constructor(readonly kind: 0 | 1 | 2 | 3 | 4, readonly i: number, readonly label: string) {}
+  /** `name of` it: a card's or a space's name as its component types it (Thing.name), else its label. */
+  readonly name: string | number;
+  constructor(readonly kind: 0 | 1 | 2 | 3 | 4, readonly i: number, readonly label: string, name?: string | number) {
+    this.name = name ?? label;
+  }
 }
 export const SPACE = 0, PIECE = 1, PLAYER = 2, CARD = 3, ZONE = 4;
 export type CValue = number | string | boolean | null | Ref | readonly CValue[];
@@ -50,7 +54,7 @@ export interface World {
 export function worldOf(m: Model): World {
   const spaceIds = [...m.spaceValues.keys()];
   const spaceIndex = new Map(spaceIds.map((id, i) => [id, i]));
-  const spaces = spaceIds.map((id, i) => new Ref(SPACE, i, m.things.get(id)?.label ?? id));
+  const spaces = spaceIds.map((id, i) => new Ref(SPACE, i, m.things.get(id)?.label ?? id, m.things.get(id)?.name));
   const pieceIds = [...m.pieces.keys()];
   const pieceIndex = new Map(pieceIds.map((id, i) => [id, i]));
   const pieces = pieceIds.map((id, i) => new Ref(PIECE, i, m.pieces.get(id)!.label));
@@ -71,7 +75,7 @@ export function worldOf(m: Model): World {
   const seatZones = new Map([...m.zones].filter(([, z]) => z.perPlayer).map(([name]) => [name, players.map((p) => zones[zoneIndex.get(`${name}@${p.i}`)!]!)]));
   const cardIds = [...m.things.keys()].filter((id) => !spaceIndex.has(id));
   const cardIndex = new Map(cardIds.map((id, i) => [id, i]));
-  const cards = cardIds.map((id, i) => new Ref(CARD, i, m.things.get(id)!.label));
+  const cards = cardIds.map((id, i) => new Ref(CARD, i, m.things.get(id)!.label, m.things.get(id)!.name));
   const owners = pieceIds.map((id) => {
     const seat = m.pieces.get(id)!.owner;
     return seat === null ? null : players[seat] ?? unsupported(`a piece owned by seat ${seat + 1} of ${m.playerCount}`, null);

@@ -3,6 +3,7 @@
 // the lookups people write, loops' invariant parts worked out once.
 import type { Block, ChooseStmt, DefineDecl, Expr, RuleDecl, Span, Stmt } from '../../../grammar/ast.js';
 import { conjuncts, exprChildren, mentions } from '../../../grammar/limits.js';
+import { lineAndColumn } from '../../definition/index.js';
 import { thingsOf, type Model } from '../model.js';
 import { dependsOnArgumentsAlone } from '../purity.js';
 import { Deciding } from './deciding.js';
@@ -575,7 +576,7 @@ export class Writer {
     const target = this.src(e.target, scope, open);
     const t = target.js;
     const m = this.m;
-    if (name === 'name') return { js: `LABEL(nonNull(${t}))`, t: 'scalar' };
+    if (name === 'name') return { js: `NAME(nonNull(${t}))`, t: 'scalar' };
     const counter = this.counters.get(name);
     const attrs: (CValue | undefined)[] = this.w.spaceIds.map((id) => m.things.get(id)?.attrs[name]);
     const isCounter = counter !== undefined && !counter.any && counter.per !== 'game' && !['owner', 'space', 'slot', 'position', 'seat'].includes(name);
@@ -993,6 +994,28 @@ export class Writer {
     return `${ind}try {\n${body}${ind}} catch (e) {\n${ind}  if (e === STOP) XS.push(${frame});\n${ind}  throw e;\n${ind}}\n`;
   }
 
+  /** In a live program, where a statement is (its line and column), as the log lines it writes name it; else nothing. */
+  private atOf(s: Stmt): string {
+    // (Shared by every line the statement writes: frozen, so that no reader of one changes the others.)
+    return this.live ? this.constant(Object.freeze(lineAndColumn(this.m.def, s.span.start))) : '';
+  }
+  /** A line of the log a live program writes (none in a playout's). */
+  private note(text: string, s: Stmt, ind: string): string {
+    return this.live ? `${ind}note(${text}, ${this.atOf(s)});\n` : '';
+  }
+
+  /**
+   * A live program's further arguments of decide: what the others read of the choice made hidden
+   * (`take a hidden card`, `choose bid (hidden)`), and where the choice is.
+   */
+  private choiceNote(s: ChooseStmt | Extract<Stmt, { kind: 'Menu' }>): string {
+    if (!this.live) return '';
+    const hidden = s.kind === 'Choose'
+      ? s.label.kind === 'verb' ? `${s.label.verb.text} a hidden card` : `choose ${s.name.text} (hidden)`
+      : `choose ${s.name?.text ?? 'an option'} (hidden)`;
+    return `${s.kind === 'Menu' ? ", '', -1" : ''}, ${this.constant(hidden)}, ${this.atOf(s)}`;
+  }
+
   /** The variables a frame holds, as an object of machine values (in the order given). */
   private heldVars(vars: readonly { name: string; js: string }[]): string {
     return `{ ${vars.map((v) => `[${this.constant(v.name)}]: OUT(${v.js})`).join(', ')} }`;
@@ -1022,10 +1045,10 @@ export class Writer {
         return `${ind}${v} = ${value.js};\n`;
       }
       case 'Change': return this.change(s, scope, ind);
-      case 'Move': return `${ind}move(${e(s.what)}, ${e(s.to)}, ${s.position === 'top'});\n`;
-      case 'Draw': return `${ind}draw(${e(s.count)}, ${e(s.from)}, ${e(s.to)});\n`;
-      case 'Shuffle': return `${ind}shuffle(${e(s.zone)});\n`;
-      case 'Reveal': return `${ind}reveal(${e(s.what)});\n`;
+      case 'Move': return `${ind}move(${e(s.what)}, ${e(s.to)}, ${s.position === 'top'}${this.live ? `, ${this.atOf(s)}` : ''});\n`;
+      case 'Draw': return `${ind}draw(${e(s.count)}, ${e(s.from)}, ${e(s.to)}${this.live ? `, ${this.atOf(s)}` : ''});\n`;
+      case 'Shuffle': return `${ind}shuffle(${e(s.zone)}${this.live ? `, ${this.atOf(s)}` : ''});\n`;
+      case 'Reveal': return `${ind}reveal(${e(s.what)}${this.live ? `, ${this.atOf(s)}` : ''});\n`;
       case 'Random': {
         const items = this.local(), x = this.local(), kept = this.local();
         const inner = new Map(scope).set(s.variable.text, { js: x, t: 'any' });
@@ -1033,7 +1056,8 @@ export class Writer {
         const from = e(s.from);
         const picked = this.blockVar(s.variable.text);
         scope.set(s.variable.text, { js: picked, t: 'any' });
-        return `${ind}const ${items} = L(${from});\n${ind}const ${kept} = [];\n${ind}for (const ${x} of ${items}) if (${where}) ${kept}.push(${x});\n${ind}${picked} = ${kept}.length ? ${kept}[nextInt(${kept}.length)] : null;\n`;
+        return `${ind}const ${items} = L(${from});\n${ind}const ${kept} = [];\n${ind}for (const ${x} of ${items}) if (${where}) ${kept}.push(${x});\n${ind}${picked} = ${kept}.length ? ${kept}[nextInt(${kept}.length)] : null;\n`
+          + (this.live ? `${ind}notePicked(${picked}, ${this.atOf(s)});\n` : '');
       }
       case 'If': {
         // Resuming: the branch is the one whose block is the next frame.
@@ -1101,23 +1125,25 @@ export class Writer {
         const p = this.local(), was = this.local();
         if (this.deciding.stmt(s)) {
           // Resuming: the player from the turn's frame, and the turn not counted again.
-          return `${ind}const ${p} = RS !== null ? PLAYERS[rframe('turn').player] : ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}if (RS === null) turns++;\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n`
+          return `${ind}const ${p} = RS !== null ? PLAYERS[rframe('turn').player] : ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}if (RS === null) {\n${ind}  turns++;\n${this.note(`'— turn of ' + playerLabel(${p}.i) + ' —'`, s, ind + '  ')}${ind}}\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n`
             + `${this.stopped(this.block(s.body, scope, ind), `{ k: 'turn', player: ${p}.i }`, ind)}${ind}cur = ${was};\n`;
         }
-        return `${ind}const ${p} = ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}turns++;\n${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n${this.block(s.body, scope, ind)}${ind}cur = ${was};\n`;
+        return `${ind}const ${p} = ${e(s.player)};\n${ind}if (!(${p} instanceof Ref) || ${p}.kind !== 2) deopt();\n${ind}turns++;\n${this.note(`'— turn of ' + playerLabel(${p}.i) + ' —'`, s, ind)}${ind}const ${was} = cur;\n${ind}cur = ${p}.i;\n${this.block(s.body, scope, ind)}${ind}cur = ${was};\n`;
       }
       case 'Phase': {
         // Only its time limit is worked out (a number, or the machine's error); the rest is the log's.
         const limit = s.timeLimit ? `${ind}N(${e(s.timeLimit)});\n` : '';
+        // The log names a phase or a round as it begins (a step goes unnamed).
+        const heading = (at: string) => (s.level === 'step' ? '' : this.note(this.constant(`${s.level} ${s.title}`.trim()), s, at));
         if (this.deciding.stmt(s)) {
           if (!this.live) return `${ind}if (RS !== null) rframe('phase');\n${limit ? `${ind}else ${limit.trimStart()}` : ''}${ind}{\n${this.block(s.body, scope, ind + '  ')}${ind}}\n`;
           // The frame names the phase and its time limit as worked out when it began.
           const f = this.local(), seconds = this.local();
           const frame = `{ k: 'phase', level: ${this.constant(s.level)}, title: ${this.constant(s.title)}${s.timeLimit ? `, timeLimit: ${seconds}` : ''} }`;
-          return `${ind}let ${seconds};\n${ind}if (RS !== null) { const ${f} = rframe('phase'); ${seconds} = ${f}.timeLimit; }\n${s.timeLimit ? `${ind}else ${seconds} = N(${e(s.timeLimit)});\n` : ''}`
+          return `${ind}let ${seconds};\n${ind}if (RS !== null) { const ${f} = rframe('phase'); ${seconds} = ${f}.timeLimit; }\n${ind}else {\n${s.timeLimit ? `${ind}  ${seconds} = N(${e(s.timeLimit)});\n` : ''}${heading(ind + '  ')}${ind}}\n`
             + this.stopped(this.block(s.body, scope, ind + '  '), frame, ind);
         }
-        return `${limit}${ind}{\n${this.block(s.body, scope, ind + '  ')}${ind}}\n`;
+        return `${limit}${heading(ind)}${ind}{\n${this.block(s.body, scope, ind + '  ')}${ind}}\n`;
       }
       case 'Call': {
         const rule = this.m.rules.get(s.rule.text);
@@ -1138,9 +1164,9 @@ export class Writer {
         // In the setup's or the flow's own body (not in a rule it calls) the game ends by leaving
         // the block they stand in, which costs less than the exception a rule's end throws.
         if (s.afterRound) return `${ind}ending = true; epoch++;\n`;
-        return this.topLevel ? `${ind}break game;\n` : `${ind}throw END;\n`;
+        return this.note(this.constant('the game ends'), s, ind) + (this.topLevel ? `${ind}break game;\n` : `${ind}throw END;\n`);
       case 'Choose': return this.choose(s, scope, ind);
-      case 'Say': return ''; // it only writes the log
+      case 'Say': return this.note(this.template(s.text, scope), s, ind); // it only writes the log
       case 'Menu': return this.menu(s, scope, ind);
       case 'Rank': return this.rank(s, scope, ind);
       case 'Fire': {
@@ -1190,11 +1216,22 @@ export class Writer {
       const kind = counter.per === 'player' ? PLAYER : counter.per === 'space' ? SPACE : PIECE;
       slot = `owned(${e(s.target)}, ${kind})`;
     }
-    const at = this.local(), amount = this.local(), next = this.local();
+    const at = this.local(), amount = this.local(), next = this.local(), before = this.local();
+    // A live program's log line: the owner and (per player per thing) the thing named with the counter.
+    const head = (): string => {
+      const current = '(cur < 0 ? null : PLAYERS[cur])';
+      const owner = counter.per === 'game' ? 'null' : s.target ? e(s.target) : counter.per === 'player' || counter.per === 'player-thing' ? current : 'null';
+      const named = `${counter.per === 'game' ? this.constant('the game') : `LABEL(${owner})`} + ${this.constant(`: ${name}`)}${s.on ? ` + ' on ' + LABEL(${e(s.on)})` : ''}`;
+      return `const head = ${named}, owner = ${owner};`;
+    };
+    const visibility = this.constant(decl.visibility);
+    const where = this.live ? this.atOf(s) : '';
     if (counter.any) {
       // A counter that holds any value: only `set` changes it (the machine refuses the others).
       if (s.op !== 'set') return `${ind}deopt();\n`;
-      return `${ind}{\n${ind}  const ${at} = ${slot};\n${ind}  ${counter.js}[${at}] = ${e(s.amount)};\n${ind}  epoch++;\n${ind}}\n`;
+      if (!this.live) return `${ind}{\n${ind}  const ${at} = ${slot};\n${ind}  ${counter.js}[${at}] = ${e(s.amount)};\n${ind}  epoch++;\n${ind}}\n`;
+      return `${ind}{\n${ind}  const ${at} = ${slot};\n${ind}  const ${before} = ${counter.js}[${at}], ${next} = ${e(s.amount)};\n${ind}  if (D_${counter.js}[${at}] === 0) { D_${counter.js}[${at}] = 1; L_${counter.js}.push(${at}); }\n${ind}  ${counter.js}[${at}] = ${next};\n${ind}  epoch++;\n`
+        + `${ind}  if (!EQ(${next}, ${before})) { ${head()} noteCounter(head, head + ' → ' + LABEL(${next}), ${visibility}, owner, ${where}); }\n${ind}}\n`;
     }
     const lines = [`const ${at} = ${slot};`, `const ${amount} = N(${e(s.amount)});`];
     switch (s.op) {
@@ -1205,7 +1242,9 @@ export class Writer {
     }
     if (decl.min) lines.push(`if (${next} < N(${e(decl.min)})) deopt();`);
     if (decl.max) lines.push(`{ const most = N(${e(decl.max)}); if (${next} > most) ${next} = most; }`);
+    if (this.live) lines.push(`const ${before} = ${counter.js}[${at}];`, `if (D_${counter.js}[${at}] === 0) { D_${counter.js}[${at}] = 1; L_${counter.js}.push(${at}); }`);
     lines.push(`${counter.js}[${at}] = ${next};`, 'epoch++;');
+    if (this.live) lines.push(`if (${next} !== ${before}) { ${head()} const delta = ${next} - ${before}; noteCounter(head, head + ' ' + (delta > 0 ? '+' : '') + delta + ' → ' + ${next}, ${visibility}, owner, ${where}); }`);
     return `${ind}{\n${lines.map((l) => `${ind}  ${l}\n`).join('')}${ind}}\n`;
   }
 
@@ -1278,7 +1317,7 @@ export class Writer {
       `  offer(${x}, ${id});`,
       '}',
       ...(s.optional ? [`offer(null, ${this.constant(s.passLabel ?? 'pass')});`] : []),
-      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}, ${around?.after ?? "''"}, ${this.choices++});`,
+      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}, ${around?.after ?? "''"}, ${this.choices++}${this.choiceNote(s)});`,
     ];
     const chosen = this.blockVar(s.variable.text);
     // The option taken: one of the things listed (or none, where the choice may be passed).
@@ -1395,7 +1434,7 @@ export class Writer {
       `const ${mark} = ++marks;`,
       ...loops,
       ...(s.optional ? [`offer(null, ${this.constant(s.passLabel ?? 'pass')});`] : []),
-      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}, ${around?.after ?? "''"}, ${this.choices++});`,
+      `const ${k} = decide(${verb ?? 'null'}, ${who}, ${this.constant(s.name.text)}, ${around?.after ?? "''"}, ${this.choices++}${this.choiceNote(s)});`,
     ];
     const chosen = this.blockVar(s.variable.text);
     const kinds = new Set(written.map((w) => w.item.t));
@@ -1447,7 +1486,7 @@ export class Writer {
       bodies.push(`${ind}  case ${branch}: {\n${ind}    const ${value} = OPTIONS[${k}];\n${turn[0]}${body}${turn[1]}${ind}    break;\n${ind}  }\n`);
     });
     if (s.optional) lines.push('BRANCHES[OFFERED] = -1;', `offer(null, ${this.constant('pass')});`);
-    lines.push(`const ${k} = decide(null, ${who}, ${this.constant(s.name?.text ?? 'menu')});`);
+    lines.push(`const ${k} = decide(null, ${who}, ${this.constant(s.name?.text ?? 'menu')}${this.choiceNote(s)});`);
     if (this.deciding.stmt(s)) {
       // Resuming inside an option's body (a menu is never the choice waited at here: that one is
       // listed anew): the option is the one whose body is the next frame, its item from that frame;
