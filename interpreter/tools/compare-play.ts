@@ -160,6 +160,12 @@ export interface ComparedGame {
   readonly maxMoves: number;
   /** A chooser steers the leader's moves (a search), instead of its random agents. */
   readonly steered?: boolean;
+  /**
+   * For showing only: the first's counter and zone names the second encoding's encoder calls
+   * otherwise (`won` → `gewonnen`), told beside them; where the second side is the first with one
+   * declaration of the other put in, its state still has the first's names.
+   */
+  readonly secondCalls?: Readonly<Record<string, string>>;
 }
 
 /** The games a comparison plays: per player count, `games` seeds, each led once by each encoding. */
@@ -237,7 +243,8 @@ export function compareGame(first: GameDefinition, second: GameDefinition, spec:
   const started = defs.map((def, i) => attempt(() => { states[i] = setup(def, spec.players, spec.seed, sideVariants[i]); }));
   if (started[0] || started[1]) return differ('error', 'setting up', errorLines(started));
   const [a, b] = states as [GameState, GameState];
-  const shown = namesIn(modelOf(first, a));
+  const calls = spec.secondCalls;
+  const shown = namesIn(modelOf(first, a), calls ? (n) => calls[n] ?? words.toSecond(n) : words.toSecond);
   const resynchronize = () => (spec.leader === 'first' ? follow(a, b, words.toSecond) : follow(b, a, words.toFirst));
   let effect = compareEffects(a, inWords(b, words.toFirst), shown);
   if (effect) {
@@ -457,17 +464,18 @@ function compareEffects(a: GameState, b: Pick<GameState, 'counters' | 'zones' | 
     if (!(name in b.counters)) continue;
     const [x, y] = [a.counters[name]!, b.counters[name]!];
     if (same(x, y)) continue;
-    if (typeof x === 'number' || typeof y === 'number') out.push(`${name}: first ${JSON.stringify(x)}, second ${JSON.stringify(y)}`);
+    const called = names.called(name);
+    if (typeof x === 'number' || typeof y === 'number') out.push(`${called}: first ${JSON.stringify(x)}, second ${JSON.stringify(y)}`);
     else if (Array.isArray(x) && Array.isArray(y)) {
-      x.forEach((v, seat) => { if (v !== y[seat]) out.push(`${name} of P${seat + 1}: first ${v}, second ${y[seat] ?? 'none'}`); });
+      x.forEach((v, seat) => { if (v !== y[seat]) out.push(`${called} of P${seat + 1}: first ${v}, second ${y[seat] ?? 'none'}`); });
     } else {
       const rx = x as Record<string, number>, ry = y as Record<string, number>;
-      for (const k of new Set([...Object.keys(rx), ...Object.keys(ry)])) if ((rx[k] ?? 0) !== (ry[k] ?? 0)) out.push(`${name} of ${names.owner(k)}: first ${rx[k] ?? 0}, second ${ry[k] ?? 0}`);
+      for (const k of new Set([...Object.keys(rx), ...Object.keys(ry)])) if ((rx[k] ?? 0) !== (ry[k] ?? 0)) out.push(`${called} of ${names.owner(k)}: first ${rx[k] ?? 0}, second ${ry[k] ?? 0}`);
     }
   }
   for (const zone of Object.keys(a.zones)) {
     if (!(zone in b.zones)) continue;
-    if (!same(a.zones[zone], b.zones[zone])) out.push(`${zoneName(zone)}: ${zoneDifference(a.zones[zone]!.map(names.card), b.zones[zone]!.map(names.card))}`);
+    if (!same(a.zones[zone], b.zones[zone])) out.push(`${zoneName(zone, names.called)}: ${zoneDifference(a.zones[zone]!.map(names.card), b.zones[zone]!.map(names.card))}`);
   }
   for (const piece of Object.keys(a.pieces)) {
     if (!(piece in b.pieces)) continue;
@@ -496,10 +504,10 @@ function equal(x: unknown, y: unknown): boolean {
   return true;
 }
 
-/** `hand@1` → `hand of P2`. */
-function zoneName(key: string): string {
+/** `hand@1` → `hand of P2`; with `called`, the zone as each side names it (`hand (second: ruka) of P2`). */
+function zoneName(key: string, called: (name: string) => string = (n) => n): string {
   const at = key.lastIndexOf('@');
-  return at < 0 ? key : `${key.slice(0, at)} of P${Number(key.slice(at + 1)) + 1}`;
+  return at < 0 ? called(key) : `${called(key.slice(0, at))} of P${Number(key.slice(at + 1)) + 1}`;
 }
 
 /** `{ space: 'spaces:13', slot: 0 }` → `on 13 (spot 1)`, the space as the log names it. */
@@ -515,11 +523,17 @@ interface Names {
   readonly space: (id: string) => string;
   /** A counter's owner: a piece, a card or a space, by its name. */
   readonly owner: (id: string) => string;
+  /** A counter or zone as each side calls it: `won`, or `won (second: gewonnen)` where the second's encoder named it otherwise. */
+  readonly called: (name: string) => string;
 }
 
-function namesIn(model: Model): Names {
+function namesIn(model: Model, toSecond: Say = identity): Names {
   const card = (id: string) => label(model, { card: id });
   const piece = (id: string) => (model.pieces.has(id) ? label(model, { piece: id }) : id);
   const space = (id: string) => label(model, { space: id });
-  return { card, piece, space, owner: (id) => (model.pieces.has(id) ? piece(id) : model.things.has(id) ? card(id) : id) };
+  const called = (name: string) => {
+    const other = toSecond(name);
+    return other === name ? name : `${name} (second: ${other})`;
+  };
+  return { card, piece, space, called, owner: (id) => (model.pieces.has(id) ? piece(id) : model.things.has(id) ? card(id) : id) };
 }

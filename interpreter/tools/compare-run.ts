@@ -147,7 +147,7 @@ export function compareEncodings(first: GameDefinition, second: GameDefinition, 
       // The first game of every setting is played whatever the budget: a report without games says nothing.
       if (g > 0 && now() > roundsEnd) { cut = true; break rounds; }
       for (const leader of ['first', 'second'] as const) {
-        const spec = (variants: SideVariants): ComparedGame => ({ players: s.players, seed: seedOf(s, g), variants, leader, maxMoves });
+        const spec = (variants: SideVariants): ComparedGame => ({ players: s.players, seed: seedOf(s, g), variants, leader, maxMoves, secondCalls: toSecond });
         const id = `${seedOf(s, g)}|${leader}`;
         full.push(compareGame(first, second, spec({ first: s.variants.first, second: s.variants.second.map((v) => toSecond[v] ?? v) }), names));
         played++;
@@ -177,7 +177,7 @@ export function compareEncodings(first: GameDefinition, second: GameDefinition, 
         for (const x of extra[i]!) {
           if (x.players !== s.players || s.variants.first.length || !sides(x, hybrids[i]!)) continue;
           for (const leader of ['first', 'second'] as const) {
-            perEntry[i]!.push(compareGame(first, hybrids[i]!, { players: x.players, seed: seedOf(x, g), variants: x.variants, leader, maxMoves }, {}));
+            perEntry[i]!.push(compareGame(first, hybrids[i]!, { players: x.players, seed: seedOf(x, g), variants: x.variants, leader, maxMoves, secondCalls: toSecond }, {}));
             played++;
           }
         }
@@ -218,7 +218,7 @@ export function compareEncodings(first: GameDefinition, second: GameDefinition, 
       if (now() > end) { searchCut = true; break; }
       const [s, n] = k % 2 === 0 ? [most[(k / 2) % most.length]!, Math.floor(k / 2 / most.length)] : [usable[((k - 1) / 2) % usable.length]!, Math.floor((k - 1) / 2 / usable.length)];
       const seed = `search/${seedOf(s, n)}${k % 2 ? '' : '/most'}`;
-      const spec: ComparedGame = { players: s.players, seed, variants: s.variants, leader: k % 2 ? 'first' : 'second', maxMoves, steered: true };
+      const spec: ComparedGame = { players: s.players, seed, variants: s.variants, leader: k % 2 ? 'first' : 'second', maxMoves, steered: true, secondCalls: toSecond };
       const differences = compareGame(first, hybrids[i]!, spec, {}, steeredChooser(focus, seed));
       games++;
       played++;

@@ -66,6 +66,17 @@ describe('differences that interact', () => {
   });
 });
 
+describe('evidence in each side\'s words', () => {
+  it('names a counter as each encoder calls it, and players, moves and cards as the log does', () => {
+    // The second encoder calls the winnings `gewonnen`, and gives a prize of 2.
+    const [a, b] = pair(named, named.replace('define prize = 1', 'define prize = 2').replaceAll(/\bwon\b/g, 'gewonnen'));
+    const r = regula('diff', a, b, '--games', '1');
+    expect(r.stdout).toContain('Paired though named differently (first ↔ second): counter `won` ↔ `gewonnen`.');
+    expect(r.stdout).toMatch(/^ {5}\d+ games: a different effect of P\d's move take \d$/m);
+    expect(r.stdout).toMatch(/^ {9}won \(second: gewonnen\) of P\d: first 1, second 2$/m);
+  });
+});
+
 describe('every player count and variant, within a time budget', () => {
   const cards = readFileSync(join(repoRoot, 'test/interpreter/card-game.rules'), 'utf8');
 
