@@ -80,7 +80,7 @@ export const COMMANDS: readonly Command[] = [
       'first-variant': { type: 'string', multiple: true, value: 'ID', help: 'a variant for the first side only' },
       'second-variant': { type: 'string', multiple: true, value: 'ID', help: 'a variant for the second side only' },
       games: { type: 'string', value: 'N', help: 'games per setting (player count and variants: by default every count both allow, with no variant, each variant alone and all together), each encoding leading once (default 10; 0: structure only)' },
-      budget: { type: 'string', value: 'SECONDS', help: 'time the games may take in all; the report says what it cut (default 60; 0: no limit)' },
+      budget: { type: 'string', value: 'SECONDS', help: 'time the games may take in all; the report says what it cut (default 120; 0: no limit)' },
       notes: { type: 'string', value: 'FILE', help: 'the translators\' notes on where the rulebooks differ (default: a <game>.differences.json beside the first file naming both)' },
       report: { type: 'string', value: 'FILE.html', help: 'also write the comparison as a self-contained HTML page', writes: true },
       ...json,

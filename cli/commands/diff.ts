@@ -62,9 +62,9 @@ export async function run(args: Args): Promise<number> {
   return structure.differences.length || (play && play.groups.length) || outcomes?.some((o) => o.errors) ? 1 : 0;
 }
 
-/** `--budget SECONDS`: a number of seconds, 0 for no limit; 60 by default. */
+/** `--budget SECONDS`: a number of seconds, 0 for no limit; 120 by default. */
 function budgetOf(v: string | undefined): number {
-  if (v === undefined) return 60;
+  if (v === undefined) return 120;
   const n = Number(v);
   if (!/^\s*\d+(\.\d+)?\s*$/.test(v) || !Number.isFinite(n)) throw new UsageError(`--budget takes a number of seconds (0: no limit), not \`${v}\`.`);
   return n;

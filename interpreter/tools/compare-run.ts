@@ -1,8 +1,9 @@
 // A whole comparison of two encodings in play, as `regula diff` and the playground run it: every
 // player count and every variant the rulebooks allow (each alone, and all together), each report
 // entry played on its own (counterfactuals), pairs of entries that touch the same things played
-// together to find interactions, a steered search for each difference no game reached, and the
-// outcomes — in rounds of one seed per setting, so a time budget cuts them evenly, and says what it cut.
+// together to find interactions, a steered search for each difference the first round did not
+// reach, and the outcomes — in rounds of one seed per setting, so a time budget cuts them evenly,
+// and says what it cut.
 import type { GameDefinition } from '../definition/index.js';
 import { checkSetup } from '../runtime/index.js';
 import { Tally } from './simulate.js';
@@ -27,8 +28,8 @@ export interface EncodingComparisonOptions {
   readonly variants?: SideVariants;
   readonly maxMoves?: number;
   /**
-   * Seconds the play may take, in all; past it the rounds left are not played (the first game of
-   * every setting always is), nor the searches, and the report says so. 0 or absent: no limit.
+   * Seconds the play may take, in all; past it the searches and the rounds left are not played
+   * (the first game of every setting always is), and the report says so. 0 or absent: no limit.
    */
   readonly budgetSeconds?: number;
   /** The clock, in milliseconds (default Date.now); a test may give its own. */
@@ -92,8 +93,6 @@ export interface EncodingComparison {
 const MAX_PAIRS = 20;
 /** Steered games per difference searched, at most. */
 const SEARCH_GAMES = 32;
-/** The share of the budget the rounds may take: the rest is kept for the searches. */
-const ROUNDS_SHARE = 0.8;
 
 /**
  * Plays two encodings against each other as a translator needs: see the file's opening comment.
@@ -103,7 +102,6 @@ export function compareEncodings(first: GameDefinition, second: GameDefinition, 
   const now = o.now ?? Date.now;
   const start = now();
   const budget = o.budgetSeconds && o.budgetSeconds > 0 ? o.budgetSeconds * 1000 : null;
-  const roundsEnd = budget === null ? Infinity : start + budget * ROUNDS_SHARE;
   const end = budget === null ? Infinity : start + budget;
   const names = structure.pairing.names;
   const toSecond = Object.fromEntries(Object.entries(names).map(([k, v]) => [v, k]));
@@ -138,6 +136,38 @@ export function compareEncodings(first: GameDefinition, second: GameDefinition, 
     errors: { first: null as SideErrors | null, second: null as SideErrors | null },
   }));
 
+  // A steered search for a difference no game reached, while the budget lasts.
+  const searches: DifferenceSearch[] = [];
+  const search = (i: number): void => {
+    const keys = entries[i]!;
+    const focus = searchFocus(first, structure, keys);
+    // Nothing to steer toward (a declaration no rule of the first uses): a search would be random play again.
+    if (!focus.rules.length && !focus.names.length) return;
+    // Every other game at the most players: more pieces on the table, more of the situations a rule can meet.
+    const usable = [...settings, ...extra[i]!].filter((s) => sides(s, hybrids[i]!)).sort((x, y) => y.players - x.players);
+    const most = usable.filter((s) => s.players === usable[0]?.players);
+    const found: PlayDifference[][] = [];
+    let games = 0;
+    let searchCut = false;
+    for (let k = 0; k < SEARCH_GAMES && usable.length; k++) {
+      if (now() > end) { searchCut = true; break; }
+      const [s, n] = k % 2 === 0 ? [most[(k / 2) % most.length]!, Math.floor(k / 2 / most.length)] : [usable[((k - 1) / 2) % usable.length]!, Math.floor((k - 1) / 2 / usable.length)];
+      const seed = `search/${seedOf(s, n)}${k % 2 ? '' : '/most'}`;
+      const spec: ComparedGame = { players: s.players, seed, variants: s.variants, leader: k % 2 ? 'first' : 'second', maxMoves, steered: true, secondCalls: toSecond };
+      const differences = compareGame(first, hybrids[i]!, spec, {}, steeredChooser(focus, seed));
+      games++;
+      played++;
+      o.onProgress?.(k + 1, SEARCH_GAMES, `steered games searching for ${keys.join(', ')}`);
+      if (differences.length) {
+        found.push(differences);
+        break;
+      }
+    }
+    const groupsFound = summarizePlay(found).groups.map((g) => ({ ...g, causes: keys }));
+    searches.push({ entry: keys, focus, games, found: groupsFound, cut: searchCut && !found.length });
+  };
+
+
   const steps = o.games * settings.length;
   let step = 0;
   let gamesPlayed = 0;
@@ -145,7 +175,7 @@ export function compareEncodings(first: GameDefinition, second: GameDefinition, 
   rounds: for (let g = 0; g < o.games; g++) {
     for (const s of settings) {
       // The first game of every setting is played whatever the budget: a report without games says nothing.
-      if (g > 0 && now() > roundsEnd) { cut = true; break rounds; }
+      if (g > 0 && now() > end) { cut = true; break rounds; }
       for (const leader of ['first', 'second'] as const) {
         const spec = (variants: SideVariants): ComparedGame => ({ players: s.players, seed: seedOf(s, g), variants, leader, maxMoves, secondCalls: toSecond });
         const id = `${seedOf(s, g)}|${leader}`;
@@ -191,6 +221,9 @@ export function compareEncodings(first: GameDefinition, second: GameDefinition, 
       }
     }
     gamesPlayed = g + 1;
+    // After the first round, the differences no game reached yet are searched for, before more
+    // rounds: a steered game is likelier to reach one than another round of random ones.
+    if (g === 0) entries.forEach((_, i) => { if (!perEntry[i]!.some((found) => found.length)) search(i); });
   }
 
   const groups: CausedGroup[] = [];
@@ -200,37 +233,8 @@ export function compareEncodings(first: GameDefinition, second: GameDefinition, 
     if (!summary.groups.length) unreached.push(keys);
     groups.push(...summary.groups.map((g) => ({ ...g, causes: keys })));
   });
-
-  // A steered search for each difference no game reached, while the budget lasts.
-  const searches: DifferenceSearch[] = [];
-  for (const keys of unreached) {
-    const i = entries.indexOf(keys);
-    const focus = searchFocus(first, structure, keys);
-    // Nothing to steer toward (a declaration no rule of the first uses): a search would be random play again.
-    if (!focus.rules.length && !focus.names.length) continue;
-    // Every other game at the most players: more pieces on the table, more of the situations a rule can meet.
-    const usable = [...settings, ...extra[i]!].filter((s) => sides(s, hybrids[i]!)).sort((x, y) => y.players - x.players);
-    const most = usable.filter((s) => s.players === usable[0]?.players);
-    const found: PlayDifference[][] = [];
-    let games = 0;
-    let searchCut = false;
-    for (let k = 0; k < SEARCH_GAMES && usable.length; k++) {
-      if (now() > end) { searchCut = true; break; }
-      const [s, n] = k % 2 === 0 ? [most[(k / 2) % most.length]!, Math.floor(k / 2 / most.length)] : [usable[((k - 1) / 2) % usable.length]!, Math.floor((k - 1) / 2 / usable.length)];
-      const seed = `search/${seedOf(s, n)}${k % 2 ? '' : '/most'}`;
-      const spec: ComparedGame = { players: s.players, seed, variants: s.variants, leader: k % 2 ? 'first' : 'second', maxMoves, steered: true, secondCalls: toSecond };
-      const differences = compareGame(first, hybrids[i]!, spec, {}, steeredChooser(focus, seed));
-      games++;
-      played++;
-      o.onProgress?.(k + 1, SEARCH_GAMES, `steered games searching for ${keys.join(', ')}`);
-      if (differences.length) {
-        found.push(differences);
-        break;
-      }
-    }
-    const groupsFound = summarizePlay(found).groups.map((g) => ({ ...g, causes: keys }));
-    searches.push({ entry: keys, focus, games, found: groupsFound, cut: searchCut && !found.length });
-  }
+  // A search for a difference a later round reached after all is left out: the random games are its evidence.
+  const shownSearches = searches.filter((x) => unreached.includes(x.entry));
 
   const summary = summarizePlay(full);
   const interactions: Interaction[] = pairs.flatMap(([i, j], p) => {
@@ -239,11 +243,11 @@ export function compareEncodings(first: GameDefinition, second: GameDefinition, 
   });
   const variantTitles = Object.fromEntries(first.variants.map((v) => [v.id, v.title]));
   for (const v of second.variants) if (!(v.id in variantTitles) && !((names[v.id] ?? '') in variantTitles)) variantTitles[v.id] = v.title;
-  const skippedSearches = searches.filter((x) => x.cut).length;
+  const skippedSearches = shownSearches.filter((x) => x.cut).length;
   return {
     play: {
       games: summary.games, agreed: summary.agreed, groups,
-      unreached: unreached.filter((keys) => !searches.some((x) => x.entry === keys && x.found.length)), interactions, searches,
+      unreached: unreached.filter((keys) => !shownSearches.some((x) => x.entry === keys && x.found.length)), interactions, searches: shownSearches,
     },
     outcomes: tallies.map((t) => ({
       players: t.players, variants: base, first: t.first.report(), second: t.second.report(),

@@ -154,7 +154,7 @@ describe('a difference no random game reaches', () => {
   it('is said plainly not reached, and why, when the time budget leaves no time to search', () => {
     const keys = ['rule temple-ranking'];
     let t = 0;
-    const run = compareEncodings(cs, ru, structure, [keys], { games: 3, seed: 1, players: [5], budgetSeconds: 1, now: () => (t += 1000) });
+    const run = compareEncodings(cs, ru, structure, [keys], { games: 3, seed: 1, players: [5], budgetSeconds: 0.5, now: () => (t += 1000) });
     expect(run.play.searches).toEqual([expect.objectContaining({ entry: keys, games: 0, found: [], cut: true })]);
     expect(run.coverage.cut).toEqual({ gamesPerSetting: 2, searches: 1 });
     const report = comparisonReport({ first: 'cs', second: 'ru', structure, play: run.play, outcomes: null, notes: null, coverage: run.coverage });
