@@ -280,7 +280,9 @@ describe.runIf(browser.executable)('the playground table in Chromium', () => {
         tally.clicks += done.clicks;
         if (done.at > MOST_MOVES) throw new Error(`${path}: no end after ${done.at} clicked moves`);
       }
-      process.stderr.write(`${path}: ${tally.board} moves on the table (${tally.clicks} clicks), ${tally.list} from the list, to the end (${Math.round((Date.now() - started) / 1000)} s)\n`);
+      // Reported, never asserted (issue 27's aim: a click to a redrawn Tokaido table within 50 ms): the clicks run in the page, 40 to a round trip.
+      const elapsed = Date.now() - started;
+      process.stderr.write(`${path}: ${tally.board} moves on the table (${tally.clicks} clicks), ${tally.list} from the list, to the end (${(elapsed / 1000).toFixed(1)} s, ${Math.round(elapsed / Math.max(1, tally.board + tally.list))} ms a move from click to redrawn table)\n`);
       expect(tally.board + tally.list, path).toBe(await position());
       expect(await page.textContent('#result'), path).toMatch(/Winner|Nobody wins/);
       expect(tally.board, `${path}: most moves made on the table`).toBeGreaterThan(tally.list);
