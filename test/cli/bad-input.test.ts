@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../cli/main.js';
+import { runCli } from './run-cli.js';
 import { COMMANDS } from '../../cli/commands.js';
 import { playGame } from '../../interpreter/runtime/index.js';
 import type { GameState } from '../../interpreter/runtime/index.js';
@@ -20,18 +20,7 @@ const file = (name: string, text: string) => {
   return path;
 };
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-  try {
-    return { code: await main(argv), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+const run = runCli;
 
 /** A saved Tokaido game after two moves, damaged by `damage`. */
 let saved: GameState;

@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../cli/main.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.js';
 import { docExample } from './docs-example.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'regula-typed-names-'));
@@ -16,18 +16,7 @@ const file = (name: string, text: string) => {
   return path;
 };
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-  try {
-    return { code: await main(argv), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+const run = runCli;
 
 /** The issue's columns: numbered by name, found by their number, and the number added to. */
 const columns = (rules: string) => `game "Columns" {

@@ -5,8 +5,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../cli/main.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.js';
 import { loadRuleset } from '../../cli/load.js';
 import { InvalidFileError, validate, type FileKind } from '../../interpreter/definition/index.js';
 import { docExample } from '../features/docs-example.js';
@@ -17,18 +17,7 @@ const files = readdirSync(join(repoRoot, 'rulesets'), { withFileTypes: true }).f
 const dir = mkdtempSync(join(tmpdir(), 'regula-formats-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-  try {
-    return { code: await main(argv), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+const run = runCli;
 
 /** The problems the schema of `kind` finds in `data`, none when it fits. */
 function problems(kind: FileKind, data: unknown): readonly string[] {
