@@ -124,7 +124,11 @@ resetButton.addEventListener('click', () => void slot.load().then(({ api }) => {
 function edited(): void {
   if (!current) return;
   setStatus('checking', 'Checking…');
-  checker.schedule(current.path, textOf(current));
+  const text = textOf(current);
+  checker.schedule(current.path, text);
+  // Reset is offered at once, not when the text is kept 250 ms later: a click on it right after an
+  // edit must not find it still disabled.
+  resetButton.disabled = text === current.original;
   clearTimeout(saveTimer);
   saveTimer = setTimeout(save, 250);
 }

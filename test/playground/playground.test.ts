@@ -377,8 +377,12 @@ describe.runIf(browser.executable)('the playground in Chromium', () => {
     // whatever the tests before it left: another ruleset opened from a comparison's link, an edit, a peek view.
     beforeEach(async () => {
       if (await page.inputValue('#ruleset') !== 'rulesets/tokaido/tokaido.cs.rules') await page.selectOption('#ruleset', 'rulesets/tokaido/tokaido.cs.rules');
-      if (await page.isEnabled('#reset')) await page.click('#reset');
-      await isOriginal();
+      // Until the text is the original again, Reset whenever it is offered (the note saying so is
+      // written when the text is kept, 250 ms after the last edit).
+      await expect.poll(async () => {
+        if (await page.isEnabled('#reset')) await page.click('#reset');
+        return page.evaluate(() => document.querySelector('#saved')?.textContent?.includes('original') ?? false);
+      }, { timeout: SLOW - 20_000, interval: 300 }).toBe(true);
       await page.waitForSelector('#check-status[data-state="ok"]');
       await focusEditor();
       await page.keyboard.press('Escape');
