@@ -1,4 +1,5 @@
-// A whole game as one generated JavaScript program, for playouts: the fast tier under the machine.
+// A whole game as one generated JavaScript program: the engine that plays (playouts, search, and —
+// as a live program — every real move), with the machine as its oracle.
 //
 // The machine (machine.ts) runs rules over a stack of frames kept in a JSON state, so that it can
 // stop at any decision and resume from a saved game; that is what play, views and saves need, and
@@ -14,8 +15,10 @@
 //   - index plans for the lookups people write, and a loop's invariant parts worked out once.
 //
 // The program answers what the machine answers for the same seeds, move for move
-// (test/interpreter/compiled-game.test.ts plays every shipped ruleset both ways). It does not
-// write the log. What it does not cover makes `compileGame` answer why not (NotCompiled), and the
+// (test/interpreter/compiled-game.test.ts plays every shipped ruleset both ways). A playout's program
+// writes no log; a live one (`compileGame(model, true)`) also writes the machine's log and gives the
+// machine's state back where it stops (playOn; test/interpreter/live.test.ts compares the whole state
+// after every move). What it does not cover makes `compileGame` answer why not (NotCompiled), and the
 // caller plays the machine instead. Whatever the program meets that it cannot answer
 // exactly as the machine would (a value of an unexpected kind, an error, a runaway loop) it does
 // not try to: it gives up the game (`Deopt`), and the caller plays that game again on the machine,
